@@ -1,0 +1,2 @@
+// The module apps import: the router core, and (from the discovery layer on) the route macros.
+@_exported public import LinkRouterCore

@@ -1,0 +1,215 @@
+#if canImport(FoundationEssentials)
+public import struct FoundationEssentials.UUID
+#else
+public import struct Foundation.UUID
+#endif
+internal import RoutePatterns
+
+/// The parameters of one open: path parameters, query items and the caller's values, merged.
+///
+/// A name is looked up in that order: a path parameter is never overridden by a query item or a
+/// caller value of the same name, and a query item wins over a caller value (the caller's values
+/// act as defaults). For a repeated query key the single-value accessors take the last value;
+/// ``values(_:)`` returns all of them.
+///
+/// ```swift
+/// // pattern "user/<int:id>", URL "app://user/42?tab=posts&tag=a&tag=b"
+/// try parameters.int("id")              // 42
+/// parameters["tab"]                     // "posts"
+/// parameters.values("tag")              // ["a", "b"]
+/// try parameters.bool("compact", default: false)
+/// ```
+public struct RouteParameters: Sendable {
+    /// The URL being opened.
+    public let url: RouteURL
+    let captureNames: [String]
+    let captures: Captures
+    let pathCaptures: UInt32
+    let query: [QueryItem]
+    let callerValues: [String: any Sendable]
+
+    init(url: RouteURL, captureNames: [String], captures: Captures, pathCaptures: UInt32, callerValues: [String: any Sendable]) {
+        self.url = url
+        self.captureNames = captureNames
+        self.captures = captures
+        self.pathCaptures = pathCaptures
+        self.query = url.queryStart >= 0 ? url.queryItems : []
+        self.callerValues = callerValues
+    }
+
+    /// The path parameters alone, decoded, by name.
+    public var pathParameters: [String: String] {
+        var result: [String: String] = [:]
+        for index in captureNames.indices { result[captureNames[index]] = capture(index) }
+        return result
+    }
+
+    /// The query items alone, in order.
+    public var queryItems: [QueryItem] { query }
+
+    /// Every parameter name: path parameters, then query names, then caller keys, each once.
+    public var names: [String] {
+        var seen = Set<String>()
+        return (captureNames + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether any source has a parameter of this name.
+    public func contains(_ name: String) -> Bool {
+        captureNames.contains(name) || query.contains { $0.name == name } || callerValues[name] != nil
+    }
+
+    /// The parameter as text, or `nil` when no source has it. A caller value that is not a
+    /// `String` is described with `String(describing:)`.
+    public subscript(name: String) -> String? {
+        switch lookup(name) {
+        case .text(let text): text
+        case .value(let value): String(describing: value)
+        case nil: nil
+        }
+    }
+
+    /// Every value of the parameter: one for a path parameter; every value of a repeated query
+    /// key; the elements of a caller-supplied array.
+    public func values(_ name: String) -> [String] {
+        if let index = captureNames.firstIndex(of: name) { return [capture(index)] }
+        let fromQuery = query.filter { $0.name == name }.map(\.value)
+        if !fromQuery.isEmpty { return fromQuery }
+        switch callerValues[name] {
+        case let strings as [String]: return strings
+        case let array as [any Sendable]: return array.map { String(describing: $0) }
+        case let value?: return [value as? String ?? String(describing: value)]
+        case nil: return []
+        }
+    }
+
+    // MARK: Typed access
+
+    /// The required parameter as text.
+    /// - Throws: ``RouteParameterError`` when it is missing.
+    public func string(_ name: String) throws(RouteParameterError) -> String {
+        guard let text = self[name] else { throw RouteParameterError(name: name, reason: .missing) }
+        return text
+    }
+
+    /// The required parameter as an `Int`.
+    /// - Throws: ``RouteParameterError`` when it is missing or not an integer.
+    public func int(_ name: String) throws(RouteParameterError) -> Int {
+        try typed(name, expected: "an int") { value in
+            value as? Int ?? (value as? String).flatMap { Int($0) }
+        }
+    }
+
+    /// The required parameter as a `Double`.
+    /// - Throws: ``RouteParameterError`` when it is missing or not a number.
+    public func double(_ name: String) throws(RouteParameterError) -> Double {
+        try typed(name, expected: "a double") { value in
+            value as? Double ?? (value as? Int).map(Double.init) ?? (value as? String).flatMap(Self.parseDouble)
+        }
+    }
+
+    /// The required parameter as a `Bool`: `true`/`false`, `yes`/`no` or `1`/`0`, any letter case.
+    /// - Throws: ``RouteParameterError`` when it is missing or not a boolean.
+    public func bool(_ name: String) throws(RouteParameterError) -> Bool {
+        try typed(name, expected: "a bool") { value in
+            value as? Bool ?? (value as? String).flatMap(Self.parseBool)
+        }
+    }
+
+    /// The required parameter as a `UUID`.
+    /// - Throws: ``RouteParameterError`` when it is missing or not a UUID.
+    public func uuid(_ name: String) throws(RouteParameterError) -> UUID {
+        try typed(name, expected: "a UUID") { value in
+            value as? UUID ?? (value as? String).flatMap { UUID(uuidString: $0) }
+        }
+    }
+
+    /// The parameter as text, or `defaultValue` when it is missing.
+    public func string(_ name: String, default defaultValue: String) -> String {
+        self[name] ?? defaultValue
+    }
+
+    /// The parameter as an `Int`, or `defaultValue` when it is missing.
+    /// - Throws: ``RouteParameterError`` when it is present but not an integer.
+    public func int(_ name: String, default defaultValue: Int) throws(RouteParameterError) -> Int {
+        contains(name) ? try int(name) : defaultValue
+    }
+
+    /// The parameter as a `Double`, or `defaultValue` when it is missing.
+    /// - Throws: ``RouteParameterError`` when it is present but not a number.
+    public func double(_ name: String, default defaultValue: Double) throws(RouteParameterError) -> Double {
+        contains(name) ? try double(name) : defaultValue
+    }
+
+    /// The parameter as a `Bool`, or `defaultValue` when it is missing.
+    /// - Throws: ``RouteParameterError`` when it is present but not a boolean.
+    public func bool(_ name: String, default defaultValue: Bool) throws(RouteParameterError) -> Bool {
+        contains(name) ? try bool(name) : defaultValue
+    }
+
+    /// A value the caller passed to `open`, of any type.
+    ///
+    /// ```swift
+    /// let image = try parameters.value("image", as: Photo.self)
+    /// ```
+    /// - Throws: ``RouteParameterError`` when it is missing or of another type.
+    public func value<Value: Sendable>(_ name: String, as type: Value.Type) throws(RouteParameterError) -> Value {
+        try typed(name, expected: "a \(Value.self)") { $0 as? Value }
+    }
+
+    // MARK: Internals
+
+    enum Source {
+        case text(String)
+        case value(any Sendable)
+    }
+
+    func lookup(_ name: String) -> Source? {
+        if let index = captureNames.firstIndex(of: name) { return .text(capture(index)) }
+        if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
+        if let value = callerValues[name] { return value is String ? .text(value as! String) : .value(value) }
+        return nil
+    }
+
+    private func typed<Value>(_ name: String, expected: String, _ convert: (any Sendable) -> Value?) throws(RouteParameterError) -> Value {
+        let raw: any Sendable
+        switch lookup(name) {
+        case .text(let text): raw = text
+        case .value(let value): raw = value
+        case nil: throw RouteParameterError(name: name, reason: .missing)
+        }
+        guard let value = convert(raw) else {
+            throw RouteParameterError(name: name, reason: .malformed(value: String(describing: raw), expected: expected))
+        }
+        return value
+    }
+
+    static func parseBool(_ text: String) -> Bool? {
+        var copy = text
+        return copy.withUTF8 { ScalarSyntax.parseBool($0) }
+    }
+
+    static func parseDouble(_ text: String) -> Double? {
+        var copy = text
+        return copy.withUTF8 { ScalarSyntax.isDouble($0) } ? Double(text) : nil
+    }
+
+    /// The decoded value of capture `index`; a `<path:>` capture's segments joined by `/`.
+    func capture(_ index: Int) -> String {
+        let range = captures.ranges[index]
+        var string = url.string
+        return string.withUTF8 { bytes in
+            let start = Int(range.start)
+            let end = Int(range.end)
+            guard pathCaptures & (1 << UInt32(index)) != 0 else {
+                return PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)
+            }
+            var parts: [String] = []
+            var cursor = start
+            while let segment = url.segment(after: cursor, in: bytes), segment.start < end {
+                parts.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), plusAsSpace: false))
+                cursor = url.cursor(after: segment.end)
+            }
+            return parts.joined(separator: "/")
+        }
+    }
+}

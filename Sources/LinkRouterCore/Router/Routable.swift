@@ -1,0 +1,18 @@
+/// A page that a URL can open: a type the router constructs from the route's parameters.
+///
+/// ```swift
+/// struct UserPage: Routable {
+///     let id: Int
+///     init?(parameters: RouteParameters) throws {
+///         id = try parameters.int("id")
+///     }
+/// }
+/// try router.register("user/<int:id>", page: UserPage.self)
+/// ```
+///
+/// Return `nil` or throw to refuse the parameters; the open then fails with
+/// ``RouteFailure/parametersRejected(pattern:underlying:)``.
+public protocol Routable: Sendable {
+    /// Creates the page for the parameters of one open, or refuses them.
+    init?(parameters: RouteParameters) throws
+}

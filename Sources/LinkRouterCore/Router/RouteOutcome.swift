@@ -1,0 +1,44 @@
+/// What one `open` did: the page it built or the action's result, or why nothing was opened.
+public struct RouteOutcome: Sendable {
+    /// What was opened.
+    public enum Opened: Sendable {
+        /// A page was constructed.
+        case page(any Routable)
+        /// An action ran and returned this value (`nil` when it returned none).
+        case action((any Sendable)?)
+    }
+
+    /// The URL as given to `open`.
+    public let url: String
+    /// The matched route and its parameters, when a route matched.
+    public let route: ResolvedRoute?
+    /// What was opened, or why nothing was.
+    public let result: Result<Opened, RouteFailure>
+
+    /// Creates an outcome.
+    public init(url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>) {
+        self.url = url
+        self.route = route
+        self.result = result
+    }
+
+    /// Whether a page or an action was opened.
+    public var succeeded: Bool {
+        if case .success = result { true } else { false }
+    }
+
+    /// The page that was constructed, if the route was a page.
+    public var page: (any Routable)? {
+        if case .success(.page(let page)) = result { page } else { nil }
+    }
+
+    /// The value the action returned, if the route was an action and it returned one.
+    public var actionResult: (any Sendable)? {
+        if case .success(.action(let value)) = result { value } else { nil }
+    }
+
+    /// Why nothing was opened, if nothing was.
+    public var failure: RouteFailure? {
+        if case .failure(let failure) = result { failure } else { nil }
+    }
+}

@@ -1,0 +1,266 @@
+internal import RoutePatterns
+
+/// A URL parsed for routing: scheme, host, path segments, query items and fragment.
+///
+/// Parsing validates the whole URL in one pass over its UTF-8 bytes and records where each
+/// component lies; components are decoded only when asked for, so parsing allocates nothing.
+///
+/// ```swift
+/// let url = try RouteURL("app://user/42?tab=posts#top")
+/// url.routeKey              // "user/42"
+/// url.queryValue("tab")     // "posts"
+/// url.fragment              // "top"
+/// ```
+public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
+    /// The URL as given.
+    public let string: String
+
+    // UTF-8 offsets into `string`; -1 marks an absent component.
+    let schemeEnd: Int
+    let hostStart: Int
+    let hostEnd: Int
+    let pathStart: Int
+    let pathEnd: Int
+    let queryStart: Int
+    let queryEnd: Int
+    let fragmentStart: Int
+
+    /// The default limit on a URL's length: 8 KiB of UTF-8.
+    public static let defaultMaximumLength = 8192
+
+    /// Parses a URL.
+    ///
+    /// The input may be a full URL (`app://user/42`), a URL without authority (`app:/user/42`) or a
+    /// bare route key (`user/42`).
+    ///
+    /// - Parameters:
+    ///   - string: The URL.
+    ///   - maximumLength: The most UTF-8 bytes accepted.
+    /// - Throws: ``URLParseError`` for a bad percent escape, bytes that decode to invalid UTF-8,
+    ///   a raw control character, or a URL over the length limit.
+    public init(_ string: String, maximumLength: Int = RouteURL.defaultMaximumLength) throws(URLParseError) {
+        var copy = string
+        let parsed = copy.withUTF8 { bytes in Result { () throws(URLParseError) in
+            try Self.parse(bytes, maximumLength: maximumLength, url: string)
+        } }
+        let offsets = try parsed.get()
+        self.string = string
+        (schemeEnd, hostStart, hostEnd, pathStart, pathEnd) = (offsets.0, offsets.1, offsets.2, offsets.3, offsets.4)
+        (queryStart, queryEnd, fragmentStart) = (offsets.5, offsets.6, offsets.7)
+    }
+
+    public var description: String { string }
+
+    /// The scheme as written (`app` in `app://user/42`), or `nil` for a bare route key.
+    public var scheme: String? {
+        schemeEnd < 0 ? nil : text(0, schemeEnd)
+    }
+
+    /// The percent-decoded host, or `nil` when the URL has no authority (`//...`).
+    public var host: String? {
+        hostStart < 0 ? nil : decoded(hostStart, hostEnd, plusAsSpace: false)
+    }
+
+    /// The percent-decoded path segments; empty segments are dropped and `%2F` stays inside its segment.
+    public var pathSegments: [String] {
+        segments(includingHost: false)
+    }
+
+    /// The route key: the host (when there is one) and the path segments, decoded and joined by `/`.
+    ///
+    /// `app://user/42` gives `user/42`, `https://example.com/a` gives `example.com/a`, `app:/a` gives `a`.
+    public var routeKey: String {
+        segments(includingHost: true).joined(separator: "/")
+    }
+
+    /// The raw query (between `?` and `#`), or `nil` when there is none.
+    public var query: Substring? {
+        queryStart < 0 ? nil : string.utf8[index(queryStart)..<index(queryEnd)].withSubstring
+    }
+
+    /// The query items in order, decoded; `+` means a space, a name without `=` has the value `""`.
+    public var queryItems: [QueryItem] {
+        guard queryStart >= 0, queryStart < queryEnd else { return [] }
+        var items: [QueryItem] = []
+        var copy = string
+        copy.withUTF8 { bytes in
+            var start = queryStart
+            while start <= queryEnd {
+                var end = start
+                while end < queryEnd, bytes[end] != ASCII.ampersand { end += 1 }
+                if end > start {
+                    let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if let equals = piece.firstIndex(of: ASCII.equals) {
+                        items.append(QueryItem(
+                            name: PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: piece[..<equals]), plusAsSpace: true),
+                            value: PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: piece[(equals + 1)...]), plusAsSpace: true)
+                        ))
+                    } else {
+                        items.append(QueryItem(name: PercentEncoding.decodeTrusted(piece, plusAsSpace: true), value: ""))
+                    }
+                }
+                start = end + 1
+            }
+        }
+        return items
+    }
+
+    /// The value of the last query item with this name, or `nil`.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.last { $0.name == name }?.value
+    }
+
+    /// The values of every query item with this name, in order.
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The percent-decoded fragment (after `#`), or `nil`. It takes no part in matching.
+    public var fragment: String? {
+        fragmentStart < 0 ? nil : decoded(fragmentStart, string.utf8.count, plusAsSpace: false)
+    }
+}
+
+extension RouteURL {
+    /// The offsets of one URL's components, in the order of the stored properties.
+    typealias Offsets = (Int, Int, Int, Int, Int, Int, Int, Int)
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, url: String) throws(URLParseError) -> Offsets {
+        let count = bytes.count
+        if count > maximumLength { throw URLParseError(.tooLong(limit: maximumLength), offset: maximumLength, url: url) }
+
+        // One pass: validate every byte and find the first `?` (before any `#`) and the first `#`.
+        var validator = UTF8Validator()
+        var sequenceStart = 0
+        var question = -1
+        var hash = -1
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                if validator.isComplete { sequenceStart = index }
+                guard validator.feed(byte) else { throw URLParseError(.invalidUTF8, offset: sequenceStart, url: url) }
+                index += 1
+                continue
+            }
+            if ASCII.isControl(byte) { throw URLParseError(.controlCharacter, offset: index, url: url) }
+            if byte == ASCII.percent {
+                guard index + 2 < count,
+                      let high = PercentEncoding.hexValue(bytes[index + 1]),
+                      let low = PercentEncoding.hexValue(bytes[index + 2])
+                else { throw URLParseError(.badPercentEscape, offset: index, url: url) }
+                let decoded = high << 4 | low
+                if decoded >= 0x80 || !validator.isComplete {
+                    if validator.isComplete { sequenceStart = index }
+                    guard validator.feed(decoded) else { throw URLParseError(.invalidUTF8, offset: sequenceStart, url: url) }
+                }
+                index += 3
+                continue
+            }
+            guard validator.isComplete else { throw URLParseError(.invalidUTF8, offset: sequenceStart, url: url) }
+            if byte == ASCII.hash {
+                if hash < 0 { hash = index }
+            } else if byte == ASCII.question, question < 0, hash < 0 {
+                question = index
+            }
+            index += 1
+        }
+        guard validator.isComplete else { throw URLParseError(.invalidUTF8, offset: sequenceStart, url: url) }
+
+        let hierarchyEnd = question >= 0 ? question : (hash >= 0 ? hash : count)
+        var position = 0
+        var schemeEnd = -1
+        if hierarchyEnd > 0, ASCII.isLetter(bytes[0]) {
+            var end = 1
+            while end < hierarchyEnd {
+                let byte = bytes[end]
+                guard ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.plus || byte == ASCII.minus || byte == ASCII.dot else { break }
+                end += 1
+            }
+            if end < hierarchyEnd, bytes[end] == ASCII.colon {
+                schemeEnd = end
+                position = end + 1
+            }
+        }
+
+        var hostStart = -1
+        var hostEnd = -1
+        if position + 1 < hierarchyEnd, bytes[position] == ASCII.slash, bytes[position + 1] == ASCII.slash {
+            let authorityStart = position + 2
+            var authorityEnd = authorityStart
+            while authorityEnd < hierarchyEnd, bytes[authorityEnd] != ASCII.slash { authorityEnd += 1 }
+            hostStart = authorityStart
+            for at in authorityStart..<authorityEnd where bytes[at] == ASCII.at { hostStart = at + 1 }
+            hostEnd = hostStart
+            if hostStart < authorityEnd, bytes[hostStart] == ASCII.openBracket {
+                while hostEnd < authorityEnd, bytes[hostEnd] != ASCII.closeBracket { hostEnd += 1 }
+                hostEnd = min(hostEnd + 1, authorityEnd)
+            } else {
+                while hostEnd < authorityEnd, bytes[hostEnd] != ASCII.colon { hostEnd += 1 }
+            }
+            position = authorityEnd
+        }
+
+        return (
+            schemeEnd, hostStart, hostEnd, position, hierarchyEnd,
+            question >= 0 ? question + 1 : -1, hash >= 0 ? hash : count, hash >= 0 ? hash + 1 : -1
+        )
+    }
+
+    /// The byte range of the first key segment: the host when it is part of the key, else the path.
+    func keyStart(includingHost: Bool) -> Int {
+        includingHost && hostStart >= 0 && hostStart < hostEnd ? hostStart : pathStart
+    }
+
+    /// The key segment that starts at or after `cursor`, and the cursor after it; `nil` at the end.
+    ///
+    /// A cursor before the path start stands for the host segment.
+    @inline(__always)
+    func segment(after cursor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+        if cursor < pathStart { return (hostStart, hostEnd) }
+        var start = cursor
+        while start < pathEnd, bytes[start] == ASCII.slash { start += 1 }
+        guard start < pathEnd else { return nil }
+        var end = start + 1
+        while end < pathEnd, bytes[end] != ASCII.slash { end += 1 }
+        return (start, end)
+    }
+
+    /// The cursor that follows a segment ending at `end`.
+    @inline(__always)
+    func cursor(after end: Int) -> Int {
+        end <= pathStart ? pathStart : end
+    }
+
+    func segments(includingHost: Bool) -> [String] {
+        var result: [String] = []
+        var copy = string
+        copy.withUTF8 { bytes in
+            var cursor = keyStart(includingHost: includingHost)
+            while let (start, end) = segment(after: cursor, in: bytes) {
+                result.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
+                cursor = self.cursor(after: end)
+            }
+        }
+        return result
+    }
+
+    func index(_ offset: Int) -> String.Index {
+        string.utf8.index(string.utf8.startIndex, offsetBy: offset)
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(string.utf8[index(start)..<index(end)].withSubstring)
+    }
+
+    func decoded(_ start: Int, _ end: Int, plusAsSpace: Bool) -> String {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: plusAsSpace)
+        }
+    }
+}
+
+private extension Substring.UTF8View {
+    var withSubstring: Substring { Substring(self) }
+}

@@ -1,0 +1,73 @@
+/// Why a route pattern does not parse, and where.
+///
+/// ```
+/// pattern 'user/<int:>' column 11: expected a parameter name
+/// ```
+public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Reason: Sendable, Hashable {
+        /// `a//b` or a trailing `/`.
+        case emptySegment
+        /// `:` or `<int:>` without a name, or a name with characters other than letters, digits and `_`.
+        case invalidParameterName
+        /// The same parameter name twice.
+        case duplicateParameterName(String)
+        /// `<type:name>` with a type other than `int`, `double`, `bool`, `uuid` or `path`.
+        case unknownPlaceholderType(String)
+        /// `<...` without its `>`, or text after `>` in the same segment.
+        case malformedPlaceholder
+        /// `*` or `**` sharing a segment with other text.
+        case wildcardNotWholeSegment
+        /// `**` or `<path:...>` followed by more segments.
+        case catchAllNotLast
+        /// A `(` without `/` after it, a missing `)`, or a nested group.
+        case malformedOptionalGroup
+        /// A required segment after an optional group.
+        case segmentAfterOptionalGroup
+        /// `**` or `<path:...>` inside an optional group.
+        case catchAllInOptionalGroup
+        /// A literal with a bad percent escape or a character that may not appear in one.
+        case invalidLiteral
+        /// More captures than ``RoutePattern/maximumParameterCount``.
+        case tooManyParameters
+        /// More segments than ``RoutePattern/maximumSegmentCount``.
+        case tooManySegments
+    }
+
+    /// What is wrong.
+    public let reason: Reason
+    /// The pattern as written.
+    public let pattern: String
+    /// The 1-based column of the offending character, counted in UTF-8 bytes.
+    public let column: Int
+
+    /// Creates an error; used by the parser and by tools that re-report it.
+    public init(_ reason: Reason, pattern: String, column: Int) {
+        self.reason = reason
+        self.pattern = pattern
+        self.column = column
+    }
+
+    /// A one-line explanation without the pattern and column.
+    public var message: String {
+        switch reason {
+        case .emptySegment: "empty segment"
+        case .invalidParameterName: "expected a parameter name (letters, digits and _, not starting with a digit)"
+        case .duplicateParameterName(let name): "parameter '\(name)' appears twice"
+        case .unknownPlaceholderType(let type): "unknown placeholder type '\(type)' (use int, double, bool, uuid or path)"
+        case .malformedPlaceholder: "a placeholder is written <type:name> and fills its whole segment"
+        case .wildcardNotWholeSegment: "'*' and '**' must fill their whole segment"
+        case .catchAllNotLast: "'**' and <path:...> must be the last segment"
+        case .malformedOptionalGroup: "an optional group is written (/segment...) with no nesting"
+        case .segmentAfterOptionalGroup: "only optional groups may follow an optional group"
+        case .catchAllInOptionalGroup: "'**' and <path:...> cannot be optional"
+        case .invalidLiteral: "literal contains a bad percent escape or a control character"
+        case .tooManyParameters: "more than \(RoutePattern.maximumParameterCount) parameters"
+        case .tooManySegments: "more than \(RoutePattern.maximumSegmentCount) segments"
+        }
+    }
+
+    public var description: String {
+        "pattern '\(pattern)' column \(column): \(message)"
+    }
+}

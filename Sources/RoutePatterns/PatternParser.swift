@@ -1,0 +1,144 @@
+/// Parses pattern text into segments; the single implementation used by the core and the macros.
+struct PatternParser {
+    private let text: String
+    private let bytes: [UInt8]
+    private var position = 0
+    private var names: Set<String> = []
+
+    init(_ text: String) {
+        self.text = text
+        self.bytes = Array(text.utf8)
+    }
+
+    mutating func parse() throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
+        if bytes.first == ASCII.slash { position = 1 }
+        var segments: [RoutePattern.Segment] = []
+        var groups: [[RoutePattern.Segment]] = []
+        var segmentCount = 0
+        var captureCount = 0
+        var lastRestColumn: Int?
+
+        func account(_ segment: RoutePattern.Segment, column: Int, inGroup: Bool) throws(PatternError) {
+            if let restColumn = lastRestColumn { throw PatternError(.catchAllNotLast, pattern: text, column: restColumn) }
+            switch segment {
+            case .catchAll, .path:
+                if inGroup { throw PatternError(.catchAllInOptionalGroup, pattern: text, column: column) }
+                lastRestColumn = column
+            default: break
+            }
+            segmentCount += 1
+            if segmentCount > RoutePattern.maximumSegmentCount {
+                throw PatternError(.tooManySegments, pattern: text, column: column)
+            }
+            if segment.parameterName != nil {
+                captureCount += 1
+                if captureCount > RoutePattern.maximumParameterCount {
+                    throw PatternError(.tooManyParameters, pattern: text, column: column)
+                }
+            }
+        }
+
+        // Required segments.
+        if position < bytes.count && bytes[position] != ASCII.openParen {
+            while true {
+                let column = position + 1
+                let segment = try parseSegment()
+                try account(segment, column: column, inGroup: false)
+                segments.append(segment)
+                guard position < bytes.count, bytes[position] == ASCII.slash else { break }
+                position += 1
+            }
+        }
+        // Optional groups.
+        while position < bytes.count {
+            let groupColumn = position + 1
+            guard bytes[position] == ASCII.openParen else {
+                let reason: PatternError.Reason = groups.isEmpty ? .malformedOptionalGroup : .segmentAfterOptionalGroup
+                throw PatternError(reason, pattern: text, column: groupColumn)
+            }
+            position += 1
+            guard position < bytes.count, bytes[position] == ASCII.slash else {
+                throw PatternError(.malformedOptionalGroup, pattern: text, column: position + 1)
+            }
+            var group: [RoutePattern.Segment] = []
+            while position < bytes.count, bytes[position] == ASCII.slash {
+                position += 1
+                let column = position + 1
+                let segment = try parseSegment()
+                try account(segment, column: column, inGroup: true)
+                group.append(segment)
+            }
+            guard position < bytes.count, bytes[position] == ASCII.closeParen else {
+                throw PatternError(.malformedOptionalGroup, pattern: text, column: position < bytes.count ? position + 1 : groupColumn)
+            }
+            position += 1
+            groups.append(group)
+        }
+        return (segments, groups)
+    }
+
+    /// Parses one segment starting at `position`, leaving `position` at the `/`, `(`, `)` or end after it.
+    private mutating func parseSegment() throws(PatternError) -> RoutePattern.Segment {
+        let start = position
+        var end = start
+        while end < bytes.count, bytes[end] != ASCII.slash, bytes[end] != ASCII.openParen, bytes[end] != ASCII.closeParen {
+            end += 1
+        }
+        position = end
+        guard start < end else { throw PatternError(.emptySegment, pattern: text, column: start + 1) }
+
+        switch bytes[start] {
+        case ASCII.colon:
+            return .parameter(try parameterName(start + 1, end))
+        case ASCII.lessThan:
+            return try placeholder(start, end)
+        default:
+            break
+        }
+        if let star = bytes[start..<end].firstIndex(of: ASCII.star) {
+            switch end - start {
+            case 1: return .wildcard
+            case 2 where bytes[start + 1] == ASCII.star: return .catchAll
+            default: throw PatternError(.wildcardNotWholeSegment, pattern: text, column: star + 1)
+            }
+        }
+        if let angle = bytes[start..<end].firstIndex(where: { $0 == ASCII.lessThan || $0 == ASCII.greaterThan }) {
+            throw PatternError(.malformedPlaceholder, pattern: text, column: angle + 1)
+        }
+        let decoded = bytes.withUnsafeBufferPointer { buffer in
+            PercentEncoding.decodeValidated(UnsafeBufferPointer(rebasing: buffer[start..<end]), plusAsSpace: false)
+        }
+        guard let decoded else { throw PatternError(.invalidLiteral, pattern: text, column: start + 1) }
+        return .literal(decoded)
+    }
+
+    private mutating func placeholder(_ start: Int, _ end: Int) throws(PatternError) -> RoutePattern.Segment {
+        guard bytes[end - 1] == ASCII.greaterThan, end - start >= 2 else {
+            throw PatternError(.malformedPlaceholder, pattern: text, column: end)
+        }
+        guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
+            throw PatternError(.malformedPlaceholder, pattern: text, column: start + 1)
+        }
+        let typeName = String(decoding: bytes[(start + 1)..<colon], as: UTF8.self)
+        let name = try parameterName(colon + 1, end - 1)
+        if typeName == "path" { return .path(name) }
+        guard let type = RoutePattern.PlaceholderType(rawValue: typeName) else {
+            throw PatternError(.unknownPlaceholderType(typeName), pattern: text, column: start + 2)
+        }
+        return .typed(type, name)
+    }
+
+    private mutating func parameterName(_ start: Int, _ end: Int) throws(PatternError) -> String {
+        guard start < end else { throw PatternError(.invalidParameterName, pattern: text, column: start + 1) }
+        for index in start..<end {
+            let byte = bytes[index]
+            let valid = ASCII.isLetter(byte) || byte == ASCII.underscore || (index > start && ASCII.isDigit(byte))
+            if !valid { throw PatternError(.invalidParameterName, pattern: text, column: index + 1) }
+        }
+        let name = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard names.insert(name).inserted else {
+            throw PatternError(.duplicateParameterName(name), pattern: text, column: start)
+        }
+        return name
+    }
+}

@@ -1,0 +1,84 @@
+/// Percent-decoding shared by the URL parser, the matcher and the pattern parser.
+package enum PercentEncoding {
+    /// The value of one hexadecimal digit, or `nil`.
+    @inline(__always) package static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        default: nil
+        }
+    }
+
+    /// Decodes `%XX` escapes (and `+` as a space when asked) into bytes; `nil` on a bad escape.
+    package static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == ASCII.percent {
+                guard index + 2 < bytes.count,
+                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return nil }
+                result.append(high << 4 | low)
+                index += 3
+            } else {
+                result.append(plusAsSpace && byte == ASCII.plus ? ASCII.space : byte)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// Decodes into a `String`, or `nil` when an escape is bad, the result is not UTF-8, or a raw
+    /// control character appears.
+    package static func decodeValidated(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String? {
+        if bytes.contains(where: ASCII.isControl) { return nil }
+        guard let decoded = decodeBytes(bytes, plusAsSpace: plusAsSpace) else { return nil }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    /// Decodes bytes already validated by the URL parser: escapes are well formed, the result is UTF-8.
+    package static func decodeTrusted(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        if !bytes.contains(ASCII.percent) && !(plusAsSpace && bytes.contains(ASCII.plus)) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: decodeBytes(bytes, plusAsSpace: plusAsSpace) ?? Array(bytes), as: UTF8.self)
+    }
+}
+
+/// Checks that a stream of bytes is well-formed UTF-8, one byte at a time, without allocating.
+package struct UTF8Validator {
+    private var remaining: UInt8 = 0
+    private var lowerBound: UInt8 = 0x80
+    private var upperBound: UInt8 = 0xBF
+
+    package init() {}
+
+    /// Whether the bytes so far end on a character boundary.
+    package var isComplete: Bool { remaining == 0 }
+
+    /// Feeds one byte; returns `false` when the stream can no longer be valid.
+    @inline(__always) package mutating func feed(_ byte: UInt8) -> Bool {
+        if remaining == 0 {
+            switch byte {
+            case 0x00...0x7F: return true
+            case 0xC2...0xDF: remaining = 1; lowerBound = 0x80; upperBound = 0xBF
+            case 0xE0: remaining = 2; lowerBound = 0xA0; upperBound = 0xBF
+            case 0xED: remaining = 2; lowerBound = 0x80; upperBound = 0x9F
+            case 0xE1...0xEF: remaining = 2; lowerBound = 0x80; upperBound = 0xBF
+            case 0xF0: remaining = 3; lowerBound = 0x90; upperBound = 0xBF
+            case 0xF4: remaining = 3; lowerBound = 0x80; upperBound = 0x8F
+            case 0xF1...0xF3: remaining = 3; lowerBound = 0x80; upperBound = 0xBF
+            default: return false
+            }
+            return true
+        }
+        guard byte >= lowerBound && byte <= upperBound else { return false }
+        remaining -= 1
+        lowerBound = 0x80
+        upperBound = 0xBF
+        return true
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// A product of this package built next to the test binary, run as a separate process.
+struct BuiltProduct {
+    let name: String
+
+    /// The folder holding the test binary and the package's other products.
+    static let buildFolder: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        // Bundled test layouts put the binary inside `*.xctest/...`; products sit beside the bundle.
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        return folder
+    }()
+
+    var path: URL { Self.buildFolder.appendingPathComponent(name) }
+
+    struct Run {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+        var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Runs the product with the arguments and standard input, and waits for it to exit.
+    func run(_ arguments: [String], input: String = "") throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: path.path) else {
+            throw MissingProduct(path: path.path)
+        }
+        let process = Process()
+        process.executableURL = path
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errors, as: UTF8.self)
+        )
+    }
+
+    struct MissingProduct: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is not built; run `swift build` (scripts/test does) before `swift test`" }
+    }
+}

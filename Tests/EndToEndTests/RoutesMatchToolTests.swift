@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+struct RoutesMatchToolTests {
+    let routes = BuiltProduct(name: "routes")
+
+    struct Report: Decodable, Equatable {
+        let serializationVersion: Int
+        let url: String
+        let match: String?
+        let params: [String: String]
+    }
+
+    private func report(_ run: BuiltProduct.Run) throws -> Report {
+        try JSONDecoder().decode(Report.self, from: Data(run.standardOutput.utf8))
+    }
+
+    @Test("a hit prints the pattern as registered and the decoded parameters")
+    func hit() throws {
+        let run = try routes.run([
+            "match", "--json", "--pattern", "user/:name", "--pattern", "user/<int:id>", "--pattern", "user/<int:id>/posts",
+            "app://user/42?tab=a%20b&tab=c+d&id=7",
+        ])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.split(separator: "\n").count == 1)
+        #expect(try report(run) == Report(
+            serializationVersion: 1, url: "app://user/42?tab=a%20b&tab=c+d&id=7",
+            match: "user/<int:id>", params: ["id": "42", "tab": "c d"]
+        ))
+    }
+
+    @Test("a miss prints match null and exits 1")
+    func missJSON() throws {
+        let run = try routes.run(["match", "--json", "--pattern", "user/<int:id>", "app://user/bob"])
+        #expect(run.status == 1)
+        #expect(try report(run) == Report(serializationVersion: 1, url: "app://user/bob", match: nil, params: [:]))
+    }
+
+    @Test("a miss explains why the closest patterns did not match")
+    func missExplained() throws {
+        let run = try routes.run(["match", "--pattern", "user/<int:id>", "--pattern", "user/:name/posts", "app://user/bob"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("none for key 'user/bob'"))
+        #expect(run.standardOutput.contains("segment 2 'bob' is not a valid int"))
+        #expect(run.standardOutput.contains("the URL has 2 segments; the pattern needs 3"))
+    }
+
+    @Test("a fixed host makes the key the path alone")
+    func fixedHost() throws {
+        let run = try routes.run(["match", "--json", "--host", "shop", "--pattern", "cart/:item", "shop://shop/cart/9"])
+        #expect(run.status == 0)
+        #expect(try report(run).params == ["item": "9"])
+    }
+
+    @Test("bad input is one line on stderr and exit status 2", arguments: [
+        ["match", "--pattern", "user/<in:id>", "app://x"],
+        ["match", "--pattern", "a", "--pattern", "a", "app://a"],
+        ["match", "--pattern", "a", "app://a/%zz"],
+        ["match", "app://a"],
+        ["match", "--bogus", "--pattern", "a", "app://a"],
+        ["nonsense"],
+    ])
+    func badInput(arguments: [String]) throws {
+        let run = try routes.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.standardOutput.isEmpty)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(run.standardError)")
+        #expect(lines.first?.hasPrefix("routes: ") == true)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import LinkRouterCore
+
+/// `routes match --pattern P ... URL`: which pattern a URL resolves to, and why others do not.
+struct MatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Show which pattern a URL resolves to, with its parameters.",
+        discussion: """
+            Exit status: 0 the URL matched, 1 it matched no pattern, 2 bad arguments, pattern or URL.
+            With --json, prints one object: {"serializationVersion": 1, "url": ..., "match": pattern or null, "params": {...}}.
+            """
+    )
+
+    @Option(name: .customLong("pattern"), help: "A route pattern; repeat for several. Precedence follows the patterns, not their order, except for full ties.")
+    var patterns: [String] = []
+
+    @Option(help: "A fixed host: route keys are then the path alone.")
+    var host: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Argument(help: "The URL to resolve.")
+    var url: String
+
+    func validate() throws {
+        if patterns.isEmpty { throw ValidationError("give at least one --pattern") }
+    }
+
+    func run() async throws {
+        let router = Router(configuration: RouterConfiguration(host: host))
+        for pattern in patterns {
+            do { try router.register(pattern, action: { _ in nil }) } catch { Output.fail("\(error)") }
+        }
+        let report: MatchReport
+        do {
+            report = MatchReport(url: url, resolved: try router.resolve(url))
+        } catch .noRoute {
+            report = MatchReport(url: url, resolved: nil)
+        } catch {
+            Output.fail("\(error)")
+        }
+
+        if json {
+            print(try Output.json(report))
+        } else {
+            print(describe(report, router: router))
+        }
+        if report.match == nil { throw ExitCode(1) }
+    }
+
+    private func describe(_ report: MatchReport, router: Router) -> String {
+        var rows = [["url", report.url]]
+        if let match = report.match {
+            rows.append(["match", match])
+            for (index, name) in report.params.keys.sorted().enumerated() {
+                rows.append([index == 0 ? "params" : "", "\(name) = \(report.params[name]!)"])
+            }
+            return Output.table(rows)
+        }
+        // A miss: the patterns that came closest, and why each failed.
+        let parsed = try? RouteURL(url)
+        let key = (host == nil ? parsed?.routeKey : parsed?.pathSegments.joined(separator: "/")) ?? ""
+        let segments = key.split(separator: "/").map(String.init)
+        rows.append(["match", "none for key '\(key)'"])
+        let reasons = router.patterns.compactMap { pattern in pattern.mismatch(forKey: segments).map { (pattern, $0) } }
+            .sorted { $0.1.matchedSegments > $1.1.matchedSegments }
+            .prefix(5)
+        var text = Output.table(rows)
+        if !reasons.isEmpty {
+            text += "\n\nclosest:\n" + Output.table(reasons.map { ["  " + $0.0.text, $0.1.reason] })
+        }
+        return text
+    }
+}
+
+/// The result of one `routes match`, as printed with `--json`.
+struct MatchReport: Encodable {
+    let url: String
+    let match: String?
+    let params: [String: String]
+
+    init(url: String, resolved: ResolvedRoute?) {
+        self.url = url
+        self.match = resolved?.pattern.text
+        var params: [String: String] = [:]
+        if let parameters = resolved?.parameters {
+            for item in parameters.queryItems { params[item.name] = item.value }
+            params.merge(parameters.pathParameters) { _, path in path }
+        }
+        self.params = params
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case serializationVersion, url, match, params
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .serializationVersion)
+        try container.encode(url, forKey: .url)
+        try container.encode(match, forKey: .match)
+        try container.encode(params, forKey: .params)
+    }
+}
