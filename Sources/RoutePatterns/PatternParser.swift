@@ -98,7 +98,7 @@ struct PatternParser {
         if let star = bytes[start..<end].firstIndex(of: ASCII.star) {
             switch end - start {
             case 1: return .wildcard
-            case 2 where bytes[start + 1] == ASCII.star: return .catchAll
+            case 2 where bytes[start] == ASCII.star && bytes[start + 1] == ASCII.star: return .catchAll
             default: throw PatternError(.wildcardNotWholeSegment, pattern: text, column: star + 1)
             }
         }
@@ -137,7 +137,7 @@ struct PatternParser {
         }
         let name = String(decoding: bytes[start..<end], as: UTF8.self)
         guard names.insert(name).inserted else {
-            throw PatternError(.duplicateParameterName(name), pattern: text, column: start)
+            throw PatternError(.duplicateParameterName(name), pattern: text, column: start + 1)
         }
         return name
     }

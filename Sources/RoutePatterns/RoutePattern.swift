@@ -112,13 +112,33 @@ extension RoutePattern {
 
         var shapeText: String {
             switch self {
-            case .literal(let text): "=" + text
+            case .literal(let text): "=" + Self.shapeEscaped(text)
             case .parameter: ":"
             case .typed(let type, _): "<\(type.rawValue)>"
             case .path: "<path>"
             case .wildcard: "*"
             case .catchAll: "**"
             }
+        }
+
+        /// A literal's text for ``RoutePattern/shape``: `%`, `/`, `(`, `)` and non-ASCII bytes
+        /// percent-encoded, so a literal can never read as pattern syntax (`a%2F%3A` is not
+        /// `a/:x`) and literals compare byte for byte, as the matcher compares them.
+        private static func shapeEscaped(_ text: String) -> String {
+            let needsEscape: (UInt8) -> Bool = { byte in
+                byte >= 0x80 || byte == ASCII.percent || byte == ASCII.slash || byte == ASCII.openParen || byte == ASCII.closeParen
+            }
+            guard text.utf8.contains(where: needsEscape) else { return text }
+            let hex = Array("0123456789ABCDEF".utf8)
+            var bytes: [UInt8] = []
+            for byte in text.utf8 {
+                if needsEscape(byte) {
+                    bytes += [ASCII.percent, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

@@ -64,7 +64,7 @@ struct MatchCommand: AsyncParsableCommand {
         let key = (host == nil ? parsed?.routeKey : parsed?.pathSegments.joined(separator: "/")) ?? ""
         let segments = key.split(separator: "/").map(String.init)
         rows.append(["match", "none for key '\(key)'"])
-        let reasons = router.patterns.compactMap { pattern in pattern.mismatch(forKey: segments).map { (pattern, $0) } }
+        let reasons = router.routes.map(\.pattern).compactMap { pattern in pattern.mismatch(forKey: segments).map { (pattern, $0) } }
             .sorted { $0.1.matchedSegments > $1.1.matchedSegments }
             .prefix(5)
         var text = Output.table(rows)

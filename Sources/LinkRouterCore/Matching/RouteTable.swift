@@ -93,7 +93,7 @@ final class RouteTable: Sendable {
                 for segment in segments {
                     switch segment {
                     case .literal(let text):
-                        let key = LiteralKey(parent: node, text: text)
+                        let key = LiteralKey(parent: node, bytes: Array(text.utf8))
                         if let existing = literalEdges[key] {
                             node = existing
                         } else {
@@ -135,7 +135,7 @@ final class RouteTable: Sendable {
         var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
         var literalBytes: [UInt8] = []
         for (key, child) in literalEdges.sorted(by: { $0.value < $1.value }) {
-            let bytes = Array(key.text.utf8)
+            let bytes = key.bytes
             let hash = bytes.withUnsafeBufferPointer { Self.hash($0, parent: key.parent) }
             var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while slots[index].child >= 0 { index = (index + 1) & (capacity - 1) }
@@ -165,9 +165,11 @@ final class RouteTable: Sendable {
     }
 }
 
+/// A literal edge: its parent and its text's UTF-8 bytes. Bytes, not `String`, because the lookup
+/// compares bytes and `String` equality would merge canonically equivalent spellings (`é`, `e`+U+0301).
 private struct LiteralKey: Hashable {
     let parent: Int32
-    let text: String
+    let bytes: [UInt8]
 }
 
 // MARK: - Lookup

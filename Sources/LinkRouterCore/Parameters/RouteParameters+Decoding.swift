@@ -18,7 +18,7 @@ extension RouteParameters {
         } catch let error as RouteParameterError {
             throw error
         } catch let error as DecodingError {
-            throw RouteParameterError(decodingError: error)
+            throw RouteParameterError(decodingError: error, parameters: self)
         } catch {
             throw RouteParameterError(name: "", reason: .malformed(value: "\(error)", expected: "decodable as \(Value.self)"))
         }
@@ -26,9 +26,18 @@ extension RouteParameters {
 }
 
 extension RouteParameterError {
-    init(decodingError: DecodingError) {
+    init(decodingError: DecodingError, parameters: RouteParameters) {
         func path(_ context: DecodingError.Context) -> String {
             context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        /// The text that failed to decode: the parameter's value, or one element of a repeated key.
+        func value(_ context: DecodingError.Context) -> String {
+            guard let name = context.codingPath.first?.stringValue else { return context.debugDescription }
+            let values = parameters.values(name)
+            if context.codingPath.count > 1, let index = context.codingPath[1].intValue {
+                return values.indices.contains(index) ? values[index] : context.debugDescription
+            }
+            return values.last ?? context.debugDescription
         }
         switch decodingError {
         case .keyNotFound(let key, let context):
@@ -36,9 +45,9 @@ extension RouteParameterError {
         case .valueNotFound(_, let context):
             self.init(name: path(context), reason: .missing)
         case .typeMismatch(let type, let context):
-            self.init(name: path(context), reason: .malformed(value: context.debugDescription, expected: "a value of type \(type)"))
+            self.init(name: path(context), reason: .malformed(value: value(context), expected: "a value of type \(type)"))
         case .dataCorrupted(let context):
-            self.init(name: path(context), reason: .malformed(value: context.debugDescription, expected: "valid"))
+            self.init(name: path(context), reason: .malformed(value: value(context), expected: "valid"))
         @unknown default:
             self.init(name: "", reason: .malformed(value: "\(decodingError)", expected: "decodable"))
         }

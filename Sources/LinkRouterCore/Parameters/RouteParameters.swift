@@ -153,7 +153,7 @@ public struct RouteParameters: Sendable {
     /// ```
     /// - Throws: ``RouteParameterError`` when it is missing or of another type.
     public func value<Value: Sendable>(_ name: String, as type: Value.Type) throws(RouteParameterError) -> Value {
-        try typed(name, expected: "a \(Value.self)") { $0 as? Value }
+        try typed(name, expected: "a value of type \(Value.self)") { $0 as? Value }
     }
 
     // MARK: Internals

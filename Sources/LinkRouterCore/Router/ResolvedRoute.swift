@@ -4,6 +4,8 @@ public import RoutePatterns
 public struct ResolvedRoute: Sendable {
     /// The pattern that matched, as registered.
     public let pattern: RoutePattern
+    /// The options the route was registered with.
+    public let options: RouteOptions
     /// The merged parameters.
     public let parameters: RouteParameters
     let handler: RouteHandler
@@ -13,12 +15,16 @@ public struct ResolvedRoute: Sendable {
 enum RouteHandler: Sendable {
     case pageType(any Routable.Type)
     case pageFactory(@Sendable (RouteParameters) throws -> (any Routable)?)
-    case action(@Sendable (RouteParameters) throws -> (any Sendable)?)
-    case asyncAction(@Sendable (RouteParameters) async throws -> (any Sendable)?)
+    case action(RouteAction)
+
+    var kind: RouteDescription.Kind {
+        if case .action = self { .action } else { .page }
+    }
 }
 
 /// One registered route.
 struct RouteEntry: Sendable {
     let pattern: RoutePattern
+    let options: RouteOptions
     let handler: RouteHandler
 }

@@ -1,4 +1,4 @@
-public import RoutePatterns
+import RoutePatterns
 import Synchronization
 
 /// Routes URLs to registered pages and actions.
@@ -22,53 +22,98 @@ public final class Router: Sendable {
         var entries: [RouteEntry] = []
         var shapes: [String: String] = [:]
         var table: RouteTable?
+        var sources: Set<String> = []
     }
 
     private let state = Mutex(State())
+    private let pendingRegistrations = Mutex<[@Sendable (Router) -> Void]>([])
+    private let hasPendingRegistrations = Atomic<Bool>(false)
+    @TaskLocal private static var preparing: ObjectIdentifier?
 
     /// Creates an empty router.
     public init(configuration: RouterConfiguration = RouterConfiguration()) {
         self.configuration = configuration
     }
 
-    /// The registered patterns, in registration order.
-    public var patterns: [RoutePattern] {
-        state.withLock { $0.entries.map(\.pattern) }
+    /// The registered routes, in registration order.
+    public var routes: [RouteDescription] {
+        prepareForFirstUse()
+        return state.withLock { $0.entries.map { RouteDescription(pattern: $0.pattern, kind: $0.handler.kind, options: $0.options) } }
     }
 
     // MARK: Registration
 
     /// Registers a page type under a pattern.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
-    public func register(_ pattern: String, page: any Routable.Type) throws(RouteRegistrationError) {
-        try add(pattern, .pageType(page))
+    public func register(_ pattern: String, options: RouteOptions = RouteOptions(), page: any Routable.Type) throws(RouteRegistrationError) {
+        try add(pattern, options, .pageType(page))
     }
 
     /// Registers a page factory under a pattern; return `nil` or throw to refuse the parameters.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
     public func register(
         _ pattern: String,
+        options: RouteOptions = RouteOptions(),
         makePage: @escaping @Sendable (RouteParameters) throws -> (any Routable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, .pageFactory(makePage))
+        try add(pattern, options, .pageFactory(makePage))
     }
 
     /// Registers an action: a function that runs when its URL is opened and returns a value.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    public func register(_ pattern: String, options: RouteOptions = RouteOptions(), action: RouteAction) throws(RouteRegistrationError) {
+        try add(pattern, options, .action(action))
+    }
+
+    /// Registers a synchronous action.
+    /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
     public func register(
         _ pattern: String,
+        options: RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, .action(action))
+        try add(pattern, options, .action(RouteAction(action)))
     }
 
     /// Registers an asynchronous action.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
     public func register(
         _ pattern: String,
+        options: RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, .asyncAction(action))
+        try add(pattern, options, .action(RouteAction(action)))
+    }
+
+    /// Defers registrations until the router is first used.
+    ///
+    /// `body` runs once, before the first lookup, open or listing of routes; concurrent first uses
+    /// wait until it has finished. Calls from inside `body` see the routes registered so far.
+    /// Automatic route discovery uses this to register every annotated route at first use.
+    public func registerOnFirstUse(_ body: @escaping @Sendable (Router) -> Void) {
+        pendingRegistrations.withLock { $0.append(body) }
+        hasPendingRegistrations.store(true, ordering: .releasing)
+    }
+
+    /// Claims a named source of routes, such as one loaded object file, for registration.
+    ///
+    /// - Returns: `true` the first time a name is claimed on this router, `false` after, so a
+    ///   re-scan registers each source once.
+    public func claimRegistrationSource(_ name: String) -> Bool {
+        state.withLock { $0.sources.insert(name).inserted }
+    }
+
+    /// Runs the deferred registrations, if any are pending.
+    func prepareForFirstUse() {
+        guard hasPendingRegistrations.load(ordering: .acquiring), Self.preparing != ObjectIdentifier(self) else { return }
+        pendingRegistrations.withLock { pending in
+            let bodies = pending
+            pending.removeAll()
+            Self.$preparing.withValue(ObjectIdentifier(self)) {
+                for body in bodies { body(self) }
+            }
+            hasPendingRegistrations.store(false, ordering: .releasing)
+        }
     }
 
     /// Removes the route registered under this pattern (or one of the same shape).
@@ -85,14 +130,14 @@ public final class Router: Sendable {
         }
     }
 
-    private func add(_ text: String, _ handler: RouteHandler) throws(RouteRegistrationError) {
+    private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
         let shape = pattern.shape
         let existing: String? = state.withLock { state in
             if let existing = state.shapes[shape] { return existing }
             state.shapes[shape] = text
-            state.entries.append(RouteEntry(pattern: pattern, handler: handler))
+            state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
             state.table = nil
             return nil
         }
@@ -101,7 +146,8 @@ public final class Router: Sendable {
 
     /// The frozen table for the current registrations, built on first use after a change.
     var table: RouteTable {
-        state.withLock { state in
+        prepareForFirstUse()
+        return state.withLock { state in
             if let table = state.table { return table }
             let table = RouteTable(entries: state.entries)
             state.table = table
@@ -140,6 +186,7 @@ public final class Router: Sendable {
         let entry = table.entries[variant.routeIndex]
         return ResolvedRoute(
             pattern: entry.pattern,
+            options: entry.options,
             parameters: RouteParameters(
                 url: url, captureNames: variant.captureNames, captures: match.captures,
                 pathCaptures: variant.pathCaptures, callerValues: parameters
@@ -178,10 +225,6 @@ extension ResolvedRoute {
         case .pageFactory(let factory):
             return makePage(pattern: text) { try factory(parameters) }
         case .action(let action):
-            do { return .success(.action(try action(parameters))) } catch {
-                return .failure(.actionFailed(pattern: text, underlying: error))
-            }
-        case .asyncAction(let action):
             do { return .success(.action(try await action(parameters))) } catch {
                 return .failure(.actionFailed(pattern: text, underlying: error))
             }

@@ -1,0 +1,37 @@
+/// An action route's body: a function of the parameters that returns a value, synchronously or not.
+///
+/// ```swift
+/// let share = RouteAction { parameters in "shared \(try parameters.string("text"))" }
+/// try router.register("share", action: share)
+/// ```
+public struct RouteAction: Sendable {
+    let body: Body
+
+    enum Body: Sendable {
+        case sync(@Sendable (RouteParameters) throws -> (any Sendable)?)
+        case async(@Sendable (RouteParameters) async throws -> (any Sendable)?)
+    }
+
+    /// An action that completes synchronously.
+    public init(_ body: @escaping @Sendable (RouteParameters) throws -> (any Sendable)?) {
+        self.body = .sync(body)
+    }
+
+    /// An action that completes asynchronously.
+    public init(_ body: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?) {
+        self.body = .async(body)
+    }
+
+    /// Whether the action completes asynchronously.
+    public var isAsync: Bool {
+        if case .async = body { true } else { false }
+    }
+
+    /// Runs the action.
+    public func callAsFunction(_ parameters: RouteParameters) async throws -> (any Sendable)? {
+        switch body {
+        case .sync(let body): try body(parameters)
+        case .async(let body): try await body(parameters)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What a route declares about itself besides its pattern.
+///
+/// ```swift
+/// try router.register("cart", options: RouteOptions(exposure: .external, groups: ["requiresLogin"]), page: CartPage.self)
+/// ```
+public struct RouteOptions: Sendable, Hashable {
+    /// Who may open a route.
+    public enum Exposure: String, Sendable, Hashable, CaseIterable {
+        /// Only the app itself (the default).
+        case `internal`
+        /// Also URLs from outside the app: pushes, web links, other apps.
+        case external
+    }
+
+    /// How a page prefers to be shown.
+    public enum OpenStyle: String, Sendable, Hashable, CaseIterable {
+        /// Let the navigator decide.
+        case automatic
+        /// Pushed onto the current stack.
+        case push
+        /// Presented modally.
+        case present
+    }
+
+    /// Who may open the route.
+    public var exposure: Exposure
+    /// The page's preferred open style; a call's explicit style wins over it.
+    public var openStyle: OpenStyle
+    /// The groups the route belongs to (for group interceptors, e.g. `requiresLogin`).
+    public var groups: Set<String>
+    /// A one-line description, for tools and logs.
+    public var summary: String?
+
+    /// Creates route options; the defaults are an internal route, automatic style, no groups.
+    public init(exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil) {
+        self.exposure = exposure
+        self.openStyle = openStyle
+        self.groups = groups
+        self.summary = summary
+    }
+}
+
+/// A registered route as the router lists it.
+public struct RouteDescription: Sendable {
+    /// What a route opens.
+    public enum Kind: String, Sendable, Hashable {
+        /// A page, constructed from the parameters.
+        case page
+        /// An action, run with the parameters.
+        case action
+    }
+
+    /// The pattern, as registered.
+    public let pattern: RoutePattern
+    /// Page or action.
+    public let kind: Kind
+    /// The options it was registered with.
+    public let options: RouteOptions
+}

@@ -1,0 +1,63 @@
+import LinkRouterCore
+
+/// A router whose routes are synchronous actions that return their own pattern text.
+func makeRouter(_ patterns: [String], configuration: RouterConfiguration = RouterConfiguration()) throws -> Router {
+    let router = Router(configuration: configuration)
+    for pattern in patterns {
+        try router.register(pattern, action: { _ in pattern })
+    }
+    return router
+}
+
+extension Router {
+    /// The text of the pattern `url` resolves to, or `nil` when it resolves to none.
+    func matchedPattern(_ url: String) -> String? {
+        try? resolve(url).pattern.text
+    }
+
+    /// Why `url` does not resolve, or `nil` when it does.
+    func failure(_ url: String) -> RouteFailure? {
+        do {
+            _ = try resolve(url)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// An `Equatable` summary of a ``RouteFailure``, for table tests.
+enum FailureSummary: Equatable, Sendable {
+    case invalidURL(URLParseError.Reason, offset: Int)
+    case schemeNotAllowed(String)
+    case hostNotHandled(String)
+    case noRoute(String)
+    case parametersRejected(pattern: String, hasUnderlying: Bool)
+    case actionFailed(pattern: String)
+}
+
+extension RouteFailure {
+    var summary: FailureSummary {
+        switch self {
+        case .invalidURL(let error): .invalidURL(error.reason, offset: error.offset)
+        case .schemeNotAllowed(let scheme): .schemeNotAllowed(scheme)
+        case .hostNotHandled(let host): .hostNotHandled(host)
+        case .noRoute(let key): .noRoute(key)
+        case .parametersRejected(let pattern, let underlying): .parametersRejected(pattern: pattern, hasUnderlying: underlying != nil)
+        case .actionFailed(let pattern, _): .actionFailed(pattern: pattern)
+        }
+    }
+}
+
+/// A route pattern, a URL, and the pattern the URL must resolve to (`nil`: no route).
+struct MatchCase: Sendable, CustomStringConvertible {
+    let url: String
+    let expected: String?
+
+    init(_ url: String, _ expected: String?) {
+        self.url = url
+        self.expected = expected
+    }
+
+    var description: String { "\(url) → \(expected ?? "no route")" }
+}
