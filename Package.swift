@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -13,17 +14,50 @@ let package = Package(
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
         .executable(name: "routes", targets: ["routes"]),
         .executable(name: "demo", targets: ["demo"]),
+        // The demo's plugin linked by SwiftPM, with a private copy of LinkRouter: the demo refuses
+        // its records (Examples/DemoPlugin/link-plugin links the plugin that works).
+        .library(name: "DemoPluginPrivateCopy", type: .dynamic, targets: ["DemoPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Route pattern syntax: parsed by the core at run time and by the macros at compile time.
         .target(name: "RoutePatterns", swiftSettings: strictSettings),
         // The router itself: URL parsing, matching, parameters, register/open. Standard library only.
         .target(name: "LinkRouterCore", dependencies: ["RoutePatterns"], swiftSettings: strictSettings),
-        // What apps import.
-        .target(name: "LinkRouter", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
+        // The route record ABI: layout, section name, magic, the C registration macro.
+        .target(name: "CRouteRecord"),
+        // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
+        .target(name: "CLoadedImages", cSettings: [.define("_GNU_SOURCE")]),
+        .systemLibrary(name: "CLibELF", pkgConfig: "libelf", providers: [.apt(["libelf-dev"])]),
+        // Reads route records from ELF files on disk and from this process's loaded images.
+        .target(
+            name: "RouteRecordReader",
+            dependencies: ["CRouteRecord", "CLoadedImages", "CLibELF"],
+            swiftSettings: strictSettings
+        ),
+        // @Routable and #route: expand annotations into route records, check patterns at compile time.
+        .macro(
+            name: "LinkRouterMacros",
+            dependencies: [
+                "RoutePatterns",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // What apps import: the core, the macros, route discovery wired to the router.
+        .target(
+            name: "LinkRouter",
+            dependencies: [
+                "LinkRouterCore", "LinkRouterMacros", "RouteRecordReader", "CRouteRecord",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
 
         .executableTarget(
             name: "routes",
@@ -34,15 +68,38 @@ let package = Package(
             path: "Tools/routes",
             swiftSettings: strictSettings
         ),
+        // The demo app: feature modules that register routes by annotation only, a C module, and
+        // an executable that names none of them.
+        .target(name: "AccountFeature", dependencies: ["LinkRouter"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
+        .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
+        .target(name: "CartFeature", dependencies: ["LinkRouter"], path: "Examples/CartFeature", swiftSettings: strictSettings),
+        .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
+        .target(name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin", swiftSettings: strictSettings),
         .executableTarget(
             name: "demo",
-            dependencies: ["LinkRouter"],
+            dependencies: ["LinkRouter", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // Plugins bind to the host's copy of LinkRouter, so the host exports its symbols.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
 
         .testTarget(name: "RoutePatternsTests", dependencies: ["RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LinkRouterMacrosTests",
+            dependencies: [
+                "LinkRouterMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "CDiscoveryFixtures", dependencies: ["CRouteRecord"], path: "Tests/CDiscoveryFixtures"),
+        .testTarget(
+            name: "LinkRouterDiscoveryTests",
+            dependencies: ["LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "EndToEndTests", swiftSettings: strictSettings),
     ]
 )

@@ -1,48 +1,28 @@
-// A small shop app routed by URL. `demo --script` opens a scripted series of links and exits 0
-// when each opened what it should; `demo` alone reads URLs from standard input, one per line.
+// A small shop app routed by URL. Its feature modules (account, catalog, cart), a C module and a
+// plugin loaded with dlopen register their routes by annotation; this file names none of them.
+//
+//   demo --script   opens a scripted series of links, exits 0 when each opened what it should
+//   demo --routes   lists the discovered routes
+//   demo            reads URLs from standard input, one per line
+//   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable
 import LinkRouter
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct ProductPage: Routable, CustomStringConvertible {
-    let id: Int
-    let color: String?
-    init?(parameters: RouteParameters) throws {
-        id = try parameters.int("id")
-        color = parameters["color"]
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
+
+/// Loads the plugin (by default the one next to the executable) and registers its routes.
+func loadPlugin(at explicitPath: String?) -> String {
+    let executable = CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "/proc/self/exe"
+    let directory = String(executable.prefix(upTo: executable.lastIndex(of: "/")!))
+    let path = explicitPath ?? directory + "/libDemoPlugin.so"
+    guard let handle = dlopen(path, RTLD_NOW) else {
+        return "plugin not loaded: \(dlerror().map { String(cString: $0) } ?? path)"
     }
-    var description: String { "ProductPage(id: \(id)\(color.map { ", color: \($0)" } ?? ""))" }
+    let report = router.discoverRoutes(in: handle)
+    return "plugin loaded: \(report.registered.count) route(s) from \(path.split(separator: "/").last!)"
 }
-
-struct ProfilePage: Routable, CustomStringConvertible {
-    let user: String
-    let tab: String
-    init?(parameters: RouteParameters) throws {
-        user = try parameters.string("user")
-        tab = parameters.string("tab", default: "posts")
-    }
-    var description: String { "ProfilePage(user: \(user), tab: \(tab))" }
-}
-
-struct HelpPage: Routable, CustomStringConvertible {
-    let topic: String
-    init?(parameters: RouteParameters) throws { topic = parameters["topic"] ?? "index" }
-    var description: String { "HelpPage(topic: \(topic))" }
-}
-
-let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]))
-try router.register("catalog/product/<int:id>", page: ProductPage.self)
-try router.register("account/:user(/:tab)", page: ProfilePage.self)
-try router.register("help/<path:topic>", page: HelpPage.self)
-try router.register("cart/add", action: { parameters in
-    "added \(try parameters.int("quantity", default: 1)) × product \(try parameters.int("product"))"
-})
-try router.register("cart/total", action: { parameters in
-    let prices = parameters.values("price").compactMap(Double.init)
-    try await Task.sleep(for: .milliseconds(1))  // an asynchronous action
-    return prices.reduce(0, +)
-})
 
 func describe(_ outcome: RouteOutcome) -> String {
     switch outcome.result {
@@ -54,17 +34,32 @@ func describe(_ outcome: RouteOutcome) -> String {
 
 let script: [(url: String, expected: String)] = [
     ("shop://catalog/product/42?color=red", "page   ProductPage(id: 42, color: red)"),
-    ("shop://account/phoenix", "page   ProfilePage(user: phoenix, tab: posts)"),
-    ("shop://account/phoenix/likes", "page   ProfilePage(user: phoenix, tab: likes)"),
-    ("shop://help/orders/returns%20policy", "page   HelpPage(topic: orders/returns policy)"),
+    ("shop://catalog/mugs/enamel", "page   CategoryPage(category: mugs/enamel)"),
+    ("shop://catalog/search?q=tea", #"action catalog/search → ["tea mug", "tea poster"]"#),
+    ("shop://account/profile/ada", "page   ProfilePage(user: ada, tab: posts)"),
+    ("shop://account/profile/ada/likes", "page   ProfilePage(user: ada, tab: likes)"),
+    ("shop://account/login?return_to=cart", "page   LoginPage(returnTo: cart)"),
+    ("shop://cart", "page   CartPage()"),
     ("shop://cart/add?product=42&quantity=2", "action cart/add → added 2 × product 42"),
     ("shop://cart/total?price=2.5&price=4", "action cart/total → 6.5"),
-    ("shop://catalog/product/not-a-number", "failed no route matches 'catalog/product/not-a-number'"),
+    ("shop://greet/ada%20lovelace", "action greet/:name → Hello, ada lovelace!"),
+    ("shop://plugin/hello?name=ada", "page   PluginHelloPage(name: ada)"),
+    ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),
+    ("shop://nowhere", "failed no route matches 'nowhere'"),
     ("https://catalog/product/42", "failed scheme 'https' is not allowed"),
     ("shop://cart/add?product=%zz", "failed invalid URL: bad percent escape at offset 24 in 'shop://cart/add?product=%zz'"),
 ]
 
-if CommandLine.arguments.dropFirst().first == "--script" {
+var arguments = Array(CommandLine.arguments.dropFirst())
+var pluginPath: String?
+if let flag = arguments.firstIndex(of: "--plugin"), flag + 1 < arguments.count {
+    pluginPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+print(loadPlugin(at: pluginPath))
+
+switch arguments.first {
+case "--script":
     var failures = 0
     for step in script {
         let line = describe(await router.open(step.url))
@@ -76,7 +71,11 @@ if CommandLine.arguments.dropFirst().first == "--script" {
     }
     print(failures == 0 ? "all \(script.count) links opened as expected" : "\(failures) of \(script.count) links did not open as expected")
     exit(failures == 0 ? 0 : 1)
-} else {
+case "--routes":
+    for route in router.routes.sorted(by: { $0.pattern.text < $1.pattern.text }) {
+        print("\(route.kind.rawValue.padding(6))  \(route.pattern.text.padding(30))  \(route.options.summary ?? "")")
+    }
+default:
     print("Type a URL per line (e.g. \(script[0].url)); end with Ctrl-D.")
     while let line = readLine() {
         let url = line.trimmingSpaces
@@ -88,5 +87,9 @@ if CommandLine.arguments.dropFirst().first == "--script" {
 extension String {
     var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

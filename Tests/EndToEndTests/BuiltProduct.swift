@@ -1,9 +1,13 @@
 import Foundation
 import Testing
 
-/// A product of this package built next to the test binary, run as a separate process.
+/// A product of this package built next to the test binary (or in the release folder beside
+/// it), run as a separate process.
 struct BuiltProduct {
+    enum Configuration: String { case debug, release }
+
     let name: String
+    var configuration = Configuration.debug
 
     /// The folder holding the test binary and the package's other products.
     static let buildFolder: URL = {
@@ -14,7 +18,13 @@ struct BuiltProduct {
         return folder
     }()
 
-    var path: URL { Self.buildFolder.appendingPathComponent(name) }
+    /// The folder of this product's configuration.
+    var folder: URL {
+        configuration == .debug ? Self.buildFolder
+            : Self.buildFolder.deletingLastPathComponent().appendingPathComponent(configuration.rawValue)
+    }
+
+    var path: URL { folder.appendingPathComponent(name) }
 
     struct Run {
         let status: Int32
@@ -28,8 +38,13 @@ struct BuiltProduct {
         guard FileManager.default.isExecutableFile(atPath: path.path) else {
             throw MissingProduct(path: path.path)
         }
+        return try Self.run(path, arguments, input: input)
+    }
+
+    /// Runs any executable with the arguments and standard input, and waits for it to exit.
+    static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Run {
         let process = Process()
-        process.executableURL = path
+        process.executableURL = executable
         process.arguments = arguments
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

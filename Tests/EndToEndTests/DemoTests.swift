@@ -1,24 +1,59 @@
+import Foundation
 import Testing
 
 struct DemoTests {
     let demo = BuiltProduct(name: "demo")
 
-    @Test("demo --script opens every scripted link as expected and exits 0")
+    @Test("demo --script opens every link of every module, the C route and the plugin's, and exits 0")
     func scriptedTour() throws {
         let run = try demo.run(["--script"])
-        #expect(run.status == 0, "stderr: \(run.standardError)")
-        #expect(run.lines.contains("  page   ProductPage(id: 42, color: red)"))
-        #expect(run.lines.contains("  action cart/total → 6.5"))
-        #expect(run.lines.contains("  failed scheme 'https' is not allowed"))
+        #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
+        #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
+        #expect(run.lines.contains("  page   ProductPage(id: 42, color: red)"))          // CatalogFeature
+        #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: likes)"))       // AccountFeature
+        #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
+        #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
+        #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
+    }
+
+    @Test("demo --routes lists the routes discovered in every module")
+    func routeList() throws {
+        let run = try demo.run(["--routes"])
+        #expect(run.status == 0)
+        let routeLines = run.lines.filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
+        let patterns = routeLines.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        #expect(Set(patterns) == [
+            "account/login", "account/logout", "account/profile/:user(/:tab)",
+            "catalog/product/<int:id>", "catalog/<path:category>", "catalog/search",
+            "cart", "cart/add", "cart/total", "greet/:name", "plugin/hello",
+        ])
     }
 
     @Test("interactive demo opens each URL read from standard input")
     func interactive() throws {
-        let run = try demo.run([], input: "shop://account/ada/likes\n\nshop://nowhere\nshop://cart/add?product=%41%42\n")
+        let run = try demo.run([], input: "shop://account/profile/ada/likes\n\nshop://nowhere\nshop://cart/add?product=%41%42\n")
         #expect(run.status == 0)
         #expect(run.lines.contains("page   ProfilePage(user: ada, tab: likes)"))
         #expect(run.lines.contains("failed no route matches 'nowhere'"))
         #expect(run.lines.contains("failed action 'cart/add' failed: parameter 'product' is 'AB', which is not an int"))
+    }
+}
+
+/// The same demo built with `-c release` (SwiftPM links with --gc-sections): every module's
+/// records must survive. scripts/test builds it and sets LINKROUTER_REQUIRE_RELEASE=1.
+@Suite(.enabled(
+    if: ProcessInfo.processInfo.environment["LINKROUTER_REQUIRE_RELEASE"] == "1"
+        || FileManager.default.fileExists(atPath: BuiltProduct(name: "demo", configuration: .release).path.path),
+    "build the release demo first (scripts/test does)"
+))
+struct ReleaseDemoTests {
+    @Test("release demo --script opens every link of every module")
+    func scriptedTourRelease() throws {
+        let run = try BuiltProduct(name: "demo", configuration: .release).run(["--script"])
+        #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
+        #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
+        #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))
+        #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
     }
 }

@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks for LinkRouter, kept in a nested package so the main package does not depend on
+// the benchmark machinery. Run with `swift package benchmark` from this directory.
+
+// A path dependency's package identity is its directory name, which depends on where the
+// repository was cloned: take it from the parent of this package's directory.
+let linkRouterPackage = Context.packageDirectory
+    .split(separator: "/", omittingEmptySubsequences: true)
+    .dropLast()
+    .last
+    .map(String.init) ?? "LinkRouter"
+let package = Package(
+    name: "LinkRouterBenchmarks",
+    platforms: [
+        // LinkRouter uses Synchronization.Mutex and InlineArray.
+        .macOS("26.0"),
+        .iOS("26.0"),
+    ],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RouterBenchmarks",
+            dependencies: [
+                .product(name: "LinkRouter", package: linkRouterPackage),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
+            path: "Benchmarks/RouterBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

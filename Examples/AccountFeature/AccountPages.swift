@@ -1,0 +1,23 @@
+// The account module: sign-in and profiles. Registered by annotation only; no other module
+// imports this one.
+import LinkRouter
+
+@Routable("account/login", openStyle: .present, summary: "Sign in")
+struct LoginPage: CustomStringConvertible {
+    let returnTo: String?
+    init?(parameters: RouteParameters) throws { returnTo = parameters["return_to"] }
+    var description: String { "LoginPage(returnTo: \(returnTo ?? "-"))" }
+}
+
+@Routable("account/profile/:user(/:tab)", exposure: .external, summary: "A user's profile")
+struct ProfilePage: CustomStringConvertible {
+    let user: String
+    let tab: String
+    init?(parameters: RouteParameters) throws {
+        user = try parameters.string("user")
+        tab = parameters.string("tab", default: "posts")
+    }
+    var description: String { "ProfilePage(user: \(user), tab: \(tab))" }
+}
+
+#route("account/logout", summary: "Sign out", action: { _ in "signed out" })

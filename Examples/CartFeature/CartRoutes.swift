@@ -1,0 +1,19 @@
+// The cart module: the cart page and its actions.
+import LinkRouter
+
+@Routable("cart", groups: ["requiresLogin"], summary: "The shopping cart")
+struct CartPage: CustomStringConvertible {
+    init?(parameters: RouteParameters) throws {}
+    var description: String { "CartPage()" }
+}
+
+#route("cart/add", groups: ["requiresLogin"], action: { parameters in
+    "added \(try parameters.int("quantity", default: 1)) × product \(try parameters.int("product"))"
+})
+
+/// An asynchronous action: totals every `price` query item.
+#route("cart/total", action: { parameters async throws in
+    let prices = parameters.values("price").compactMap(Double.init)
+    try await Task.sleep(for: .milliseconds(1))
+    return prices.reduce(0, +)
+})

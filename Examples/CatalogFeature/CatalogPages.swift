@@ -1,0 +1,25 @@
+// The catalog module: products and categories.
+import LinkRouter
+
+@Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
+struct ProductPage: CustomStringConvertible {
+    let id: Int
+    let color: String?
+    init?(parameters: RouteParameters) throws {
+        id = try parameters.int("id")
+        color = parameters["color"]
+    }
+    var description: String { "ProductPage(id: \(id)\(color.map { ", color: \($0)" } ?? ""))" }
+}
+
+@Routable("catalog/<path:category>", exposure: .external)
+struct CategoryPage: CustomStringConvertible {
+    let category: String
+    init?(parameters: RouteParameters) throws { category = try parameters.string("category") }
+    var description: String { "CategoryPage(category: \(category))" }
+}
+
+#route("catalog/search", action: { parameters in
+    let query = try parameters.string("q")
+    return ["\(query) mug", "\(query) poster"]
+})

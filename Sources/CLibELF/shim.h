@@ -1,0 +1,2 @@
+#include <libelf.h>
+#include <gelf.h>

@@ -1,0 +1,76 @@
+// The route annotations. Each one becomes a route record in the `linkrouter_routes` section of the
+// object file, checked at compile time and registered by route discovery at run time.
+
+/// Declares a page type as the route of a URL pattern.
+///
+/// ```swift
+/// @Routable("user/<int:id>", exposure: .external, openStyle: .push, groups: ["requiresLogin"], summary: "User profile")
+/// struct UserPage {
+///     let id: Int
+///     init?(parameters: RouteParameters) throws {
+///         id = try parameters.int("id")
+///     }
+/// }
+/// ```
+///
+/// The type conforms to ``Routable`` (the macro adds the conformance when the type does not
+/// declare it), so it still writes `init?(parameters:)`. Route discovery registers the page at run
+/// time, as `register(_:options:page:)` would.
+///
+/// The pattern is checked when the module compiles: a malformed pattern is an error at the
+/// offending character. All arguments must be literals. The pattern, the groups and the summary
+/// share a record's 96 bytes of text (UTF-8, plus one separator byte before the groups and one
+/// before the summary).
+///
+/// - Parameters:
+///   - pattern: The route pattern, a string literal.
+///   - exposure: Whether URLs from outside the app may open the page.
+///   - openStyle: How the page prefers to be shown.
+///   - groups: The groups the route belongs to; names without `,`.
+///   - summary: A one-line description, for tools and logs.
+///
+/// - Note: Applies to a non-generic struct or class declared at file scope, since its route record
+///   is a global constant beside it.
+@attached(peer, names: prefixed(__linkRouterRecord_))
+@attached(extension, conformances: Routable)
+public macro Routable(
+    _ pattern: StaticString,
+    exposure: RouteOptions.Exposure = .internal,
+    openStyle: RouteOptions.OpenStyle = .automatic,
+    groups: [StaticString] = [],
+    summary: StaticString? = nil
+) = #externalMacro(module: "LinkRouterMacros", type: "RoutableMacro")
+
+/// Declares an action as the route of a URL pattern.
+///
+/// ```swift
+/// #route("share/:text", exposure: .external, summary: "Share a text") { parameters in
+///     "shared \(try parameters.string("text"))"
+/// }
+///
+/// #route("sync/<int:count>") { parameters async throws in
+///     try await Store.shared.sync(count: parameters.int("count"))
+/// }
+/// ```
+///
+/// Route discovery registers the action at run time, as `register(_:options:action:)` would. The
+/// action may be synchronous or `async`, and may throw.
+///
+/// The pattern is checked when the module compiles: a malformed pattern is an error at the
+/// offending character. The pattern, the groups and the summary share a record's 96 bytes of text.
+///
+/// - Parameters:
+///   - pattern: The route pattern, a string literal.
+///   - exposure: Whether URLs from outside the app may run the action.
+///   - groups: The groups the route belongs to; names without `,`.
+///   - summary: A one-line description, for tools and logs.
+///   - action: The action. It becomes part of a global constant, so it cannot capture local
+///     values; use it at file scope.
+@freestanding(declaration)
+public macro route(
+    _ pattern: StaticString,
+    exposure: RouteOptions.Exposure = .internal,
+    groups: [StaticString] = [],
+    summary: StaticString? = nil,
+    action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
+) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")

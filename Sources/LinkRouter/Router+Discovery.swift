@@ -1,0 +1,182 @@
+public import LinkRouterCore
+public import Logging
+import RouteRecordReader
+import CRouteRecord
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When a router registers the routes that modules declared by annotation.
+public enum RouteDiscovery: Sendable, Hashable {
+    /// At the router's first use (first open, resolve or listing), once.
+    case automatic
+    /// Only when the app calls ``LinkRouterCore/Router/registerRoutes()``.
+    case manual
+}
+
+/// What one discovery pass found and registered.
+public struct DiscoveryReport: Sendable {
+    /// The object files whose route sections were read in this pass.
+    public internal(set) var scannedFiles: [String] = []
+    /// How many records were read from them.
+    public internal(set) var recordCount = 0
+    /// The patterns registered, in registration order.
+    public internal(set) var registered: [String] = []
+    /// Every record skipped and every duplicate, one line each (also logged).
+    public internal(set) var diagnostics: [String] = []
+    /// How long the pass took.
+    public internal(set) var duration: Duration = .zero
+}
+
+extension Router {
+    /// The app's router; it registers every annotated route at its first use.
+    public static let shared = Router(discovery: .automatic)
+
+    /// Creates a router that registers annotated routes automatically at first use, or only
+    /// when ``registerRoutes()`` is called.
+    ///
+    /// Manual registration with `register(_:page:)` and friends works in both modes.
+    public convenience init(configuration: RouterConfiguration = RouterConfiguration(), discovery: RouteDiscovery) {
+        self.init(configuration: configuration)
+        if discovery == .automatic {
+            registerOnFirstUse { router in router.registerRoutes() }
+        }
+    }
+
+    /// Registers the annotated routes of every loaded object not registered yet: the main
+    /// program, its shared libraries, and libraries loaded since with `dlopen`.
+    ///
+    /// Records that cannot be used are skipped with a warning naming the object file and offset.
+    /// When two records have the same pattern shape, the first one found wins (objects in load
+    /// order, the main program first; records in section order) and a warning names both.
+    ///
+    /// - Parameter logger: Where diagnostics go.
+    /// - Returns: What was found and registered.
+    @discardableResult
+    public func registerRoutes(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
+        registerRoutes(from: LoadedImage.all(), logger: logger)
+    }
+
+    /// Registers the annotated routes of one library loaded with `dlopen`.
+    ///
+    /// ```swift
+    /// guard let handle = dlopen("libPlugin.so", RTLD_NOW) else { ... }
+    /// router.discoverRoutes(in: handle)
+    /// ```
+    @discardableResult
+    public func discoverRoutes(in handle: UnsafeMutableRawPointer, logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
+        guard let image = LoadedImage.opened(by: handle) else {
+            var report = DiscoveryReport()
+            report.diagnostics.append("not a handle of a loaded object")
+            logger.warning("discoverRoutes(in:): not a handle of a loaded object")
+            return report
+        }
+        return registerRoutes(from: [image], logger: logger)
+    }
+
+    private func registerRoutes(from images: [LoadedImage], logger: Logger) -> DiscoveryReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = DiscoveryReport()
+        var records: [RouteRecord] = []
+        for image in images where claimRegistrationSource("\(image.path)@\(image.loadBias)") {
+            do {
+                guard let section = try RouteSectionReader.read(image: image) else { continue }
+                report.scannedFiles.append(image.path)
+                records += section.records
+                for issue in section.issues {
+                    report.diagnostics.append("skipped record: \(issue)")
+                    logger.warning("skipped route record: \(issue)")
+                }
+            } catch {
+                if case .cannotOpen = error.reason {
+                    // The vdso has no file; it has no routes either.
+                    logger.debug("no route records read from \(image.path): \(error.message)")
+                } else {
+                    report.diagnostics.append("cannot read route records: \(error)")
+                    logger.warning("cannot read route records: \(error)")
+                }
+            }
+        }
+        report.recordCount = records.count
+        for (index, record) in records.enumerated() {
+            register(record, earlier: records[..<index], report: &report, logger: logger)
+        }
+        report.duration = clock.now - start
+        return report
+    }
+
+    private func register(_ record: RouteRecord, earlier: ArraySlice<RouteRecord>, report: inout DiscoveryReport, logger: Logger) {
+        let options = RouteOptions(
+            exposure: record.isExternal ? .external : .internal,
+            openStyle: [.automatic, .push, .present][Int(min(record.openStyle, 2))],
+            groups: Set(record.groups),
+            summary: record.summary
+        )
+        func skip(_ message: String) {
+            report.diagnostics.append(message)
+            logger.warning("\(message)")
+        }
+        do throws(RouteRegistrationError) {
+            switch record.kind {
+            case .page:
+                guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
+                    return skip("skipped record: \(record.location): its page type is not a Routable of this copy of LinkRouter")
+                }
+                try register(record.pattern, options: options, page: page)
+            case .action:
+                guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
+                    return skip("skipped record: \(record.location): its action is not a RouteAction of this copy of LinkRouter")
+                }
+                try register(record.pattern, options: options, action: action)
+            case .cAction:
+                try register(record.pattern, options: options, action: CAction(record: record).routeAction)
+            }
+            report.registered.append(record.pattern)
+        } catch {
+            switch error {
+            case .invalidPattern(let error):
+                skip("skipped record: \(record.location): \(error)")
+            case .duplicate(_, let existing):
+                let shape = (try? RoutePattern(record.pattern))?.shape
+                let first = earlier.first { (try? RoutePattern($0.pattern))?.shape == shape }
+                let origin = first.map { "from \($0.location)" } ?? "registered earlier"
+                skip("duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' \(origin) wins")
+            }
+        }
+    }
+}
+
+/// A route registered from C with `LINKROUTER_C_ACTION`.
+private struct CAction: Sendable {
+    struct Failed: Error, CustomStringConvertible {
+        let pattern: String
+        var description: String { "C action '\(pattern)' reported failure" }
+    }
+
+    let pattern: String
+    let function: linkrouter_c_action
+
+    init(record: RouteRecord) {
+        pattern = record.pattern
+        function = unsafeBitCast(UnsafeRawPointer(bitPattern: record.accessorAddress)!, to: linkrouter_c_action.self)
+    }
+
+    /// The C function called with the merged parameters as C strings; its result is a `String`.
+    var routeAction: RouteAction {
+        RouteAction { [function, pattern] parameters in
+            let names = parameters.names
+            let cNames = names.map { strdup($0) }
+            let cValues = names.map { strdup(parameters[$0] ?? "") }
+            defer { (cNames + cValues).forEach { free($0) } }
+            var result = [CChar](repeating: 0, count: 4096)
+            let succeeded = cNames.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+                cValues.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
+                    function(namePointers.baseAddress, valuePointers.baseAddress, names.count, &result, result.count)
+                }
+            }
+            guard succeeded else { throw Failed(pattern: pattern) }
+            return String(decoding: result.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}

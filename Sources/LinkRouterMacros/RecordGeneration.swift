@@ -1,0 +1,316 @@
+// What `@Routable` and `#route` share: reading and checking their arguments, and emitting the route
+// record (the layout of `LinkRouter.__RouteRecord` and of `linkrouter_route_record` in
+// LinkRouterRecord.h).
+import RoutePatterns
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", and NUL,
+/// the summary; stored as 12 little-endian `UInt64` words.
+public enum RecordText {
+    /// The bytes of text one record holds.
+    public static let capacity = 96
+
+    /// The number of words the text is stored as.
+    public static let wordCount = capacity / 8
+
+    /// The text of a record: the pattern alone when there are no groups and no summary.
+    public static func bytes(pattern: String, groups: [String], summary: String?) -> [UInt8] {
+        var bytes = Array(pattern.utf8)
+        if !groups.isEmpty || summary != nil {
+            bytes.append(0)
+            bytes += groups.joined(separator: ",").utf8
+            if let summary {
+                bytes.append(0)
+                bytes += summary.utf8
+            }
+        }
+        return bytes
+    }
+
+    /// Packs up to ``capacity`` bytes into ``wordCount`` words, zero-padded: byte `8 * i + j` is
+    /// bits `8 * j ..< 8 * j + 8` of word `i`, so the words laid out little-endian are the bytes.
+    public static func words(packing bytes: [UInt8]) -> [UInt64] {
+        precondition(bytes.count <= capacity, "record text longer than \(capacity) bytes")
+        var words = [UInt64](repeating: 0, count: wordCount)
+        for (index, byte) in bytes.enumerated() {
+            words[index / 8] |= UInt64(byte) << (8 * UInt64(index % 8))
+        }
+        return words
+    }
+
+    /// The ``capacity`` bytes that words packed by ``words(packing:)`` hold, padding included.
+    public static func bytes(unpacking words: [UInt64]) -> [UInt8] {
+        words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+    }
+}
+
+/// A route as an annotation declares it, its arguments read and checked.
+struct RouteDeclaration {
+    /// What the record's accessor produces.
+    enum Kind {
+        case page, action
+
+        /// The record's kind field, a FourCC.
+        var code: String {
+            switch self {
+            case .page: "0x70616765"
+            case .action: "0x6163746E"
+            }
+        }
+
+        var fourCC: String {
+            switch self {
+            case .page: "page"
+            case .action: "actn"
+            }
+        }
+    }
+
+    /// The arguments a macro accepts after its pattern.
+    struct Labels: OptionSet {
+        let rawValue: Int
+        static let exposure = Labels(rawValue: 1 << 0)
+        static let openStyle = Labels(rawValue: 1 << 1)
+        static let groups = Labels(rawValue: 1 << 2)
+        static let summary = Labels(rawValue: 1 << 3)
+        static let action = Labels(rawValue: 1 << 4)
+    }
+
+    var pattern = ""
+    var isExternal = false
+    /// 0 automatic, 1 push, 2 present.
+    var openStyle = 0
+    var groups: [String] = []
+    var summary: String?
+    /// `#route`'s action, as written.
+    var action: ExprSyntax?
+
+    /// The record's flags: bit 0 external, bits 1-2 the open style.
+    var flags: Int { (isExternal ? 1 : 0) | openStyle << 1 }
+
+    var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary) }
+
+    /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, the pattern first.
+    ///   - trailingClosure: `#route`'s action when written as a trailing closure.
+    ///   - accepted: The labeled arguments the macro takes.
+    ///   - macro: The attribute or macro expansion, where problems without a better place go.
+    init?(
+        arguments: LabeledExprListSyntax,
+        trailingClosure: ClosureExprSyntax? = nil,
+        accepting accepted: Labels,
+        macro: some SyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) {
+        var failed = false
+        func report(_ node: some SyntaxProtocol, at position: AbsolutePosition? = nil, _ id: String, _ message: String) {
+            failed = true
+            context.diagnose(Diagnostic(node: node, position: position, message: RouteMacroMessage(id: id, message: message)))
+        }
+
+        var remaining = arguments[...]
+        guard let first = remaining.first, first.label == nil else {
+            context.diagnoseError(macro, "missingPattern", "expected a route pattern as the first argument")
+            return nil
+        }
+        remaining = remaining.dropFirst()
+        if let literal = first.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+            pattern = value
+            do {
+                _ = try RoutePattern(value)
+            } catch {
+                // The compiler shows a macro's diagnostic at the start of its node, so the message
+                // names the column too; `position` is exact where a tool honors it.
+                let offset = error.column - 1
+                let place = value.utf8.count > offset
+                    ? "column \(error.column) ('\(String(decoding: value.utf8.dropFirst(offset), as: UTF8.self).first!.escaped)')"
+                    : "the end"
+                report(literal, at: literal.position(ofUTF8Offset: offset), "invalidPattern", "invalid route pattern at \(place): \(error.message)")
+            }
+        } else {
+            report(first.expression, "patternNotLiteral", "the route pattern must be a string literal without interpolation")
+        }
+
+        var groupsArgument: ExprSyntax?
+        var summaryArgument: ExprSyntax?
+        for argument in remaining {
+            let expression = argument.expression
+            switch argument.label?.text {
+            case "exposure" where accepted.contains(.exposure):
+                switch expression.memberName {
+                case "internal": isExternal = false
+                case "external": isExternal = true
+                default: report(expression, "exposureNotLiteral", "write the exposure as '.internal' or '.external'")
+                }
+            case "openStyle" where accepted.contains(.openStyle):
+                switch expression.memberName {
+                case "automatic": openStyle = 0
+                case "push": openStyle = 1
+                case "present": openStyle = 2
+                default: report(expression, "openStyleNotLiteral", "write the open style as '.automatic', '.push' or '.present'")
+                }
+            case "groups" where accepted.contains(.groups):
+                groupsArgument = expression
+                guard let array = expression.as(ArrayExprSyntax.self) else {
+                    report(expression, "groupsNotLiteral", "write the groups as an array of string literals")
+                    continue
+                }
+                for element in array.elements {
+                    guard let literal = element.expression.as(StringLiteralExprSyntax.self), let group = literal.representedLiteralValue else {
+                        report(element.expression, "groupNotLiteral", "a group must be a string literal without interpolation")
+                        continue
+                    }
+                    if group.isEmpty {
+                        report(literal, "emptyGroup", "a group name cannot be empty")
+                    } else if let offset = group.utf8.firstIndex(where: { $0 == UInt8(ascii: ",") || $0 == 0 }) {
+                        let character = group.utf8[offset] == 0 ? "NUL" : "','"
+                        let column = group.utf8.distance(from: group.utf8.startIndex, to: offset)
+                        report(literal, at: literal.position(ofUTF8Offset: column), "invalidGroup", "a group name cannot contain \(character)")
+                    } else {
+                        groups.append(group)
+                    }
+                }
+            case "summary" where accepted.contains(.summary):
+                summaryArgument = expression
+                if expression.is(NilLiteralExprSyntax.self) { continue }
+                guard let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue else {
+                    report(expression, "summaryNotLiteral", "the summary must be a string literal without interpolation")
+                    continue
+                }
+                if let offset = value.utf8.firstIndex(of: 0) {
+                    let column = value.utf8.distance(from: value.utf8.startIndex, to: offset)
+                    report(literal, at: literal.position(ofUTF8Offset: column), "invalidSummary", "the summary cannot contain NUL")
+                } else {
+                    summary = value
+                }
+            case "action" where accepted.contains(.action) && action == nil:
+                action = expression
+            default:
+                report(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
+            }
+        }
+        if let trailingClosure, accepted.contains(.action) {
+            if action == nil {
+                action = ExprSyntax(trailingClosure)
+            } else {
+                report(trailingClosure, "unexpectedArgument", "the action is given twice")
+            }
+        }
+        if accepted.contains(.action) && action == nil {
+            report(macro, "missingAction", "expected an action: 'action: { parameters in ... }'")
+        }
+        if failed { return nil }
+
+        let length = text.count
+        if length > RecordText.capacity {
+            // The pattern when it alone is too long, else the last part that does not fit.
+            let place = pattern.utf8.count > RecordText.capacity ? first.expression
+                : summary != nil ? summaryArgument ?? first.expression
+                : groupsArgument ?? first.expression
+            let parts = [
+                "pattern \(pattern.utf8.count)",
+                groups.isEmpty && summary == nil ? nil : "groups \(groups.joined(separator: ",").utf8.count)",
+                summary.map { "summary \($0.utf8.count)" },
+            ].compactMap { $0 }
+            let detail = parts.count > 1 ? " (\(parts.joined(separator: ", ")), separators \(parts.count - 1))" : ""
+            report(place, "textTooLong", "the route's text takes \(length) bytes\(detail); a route record holds at most \(RecordText.capacity)")
+            return nil
+        }
+    }
+}
+
+/// The global constant that a route record is.
+///
+/// ```swift
+/// @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
+///     0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+///     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+///     0,
+///     0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+///     0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+/// )
+/// ```
+///
+/// - Parameters:
+///   - name: The constant's name, unique at file scope.
+///   - kind: What the accessor produces.
+///   - route: The route's pattern, options and text.
+///   - value: The expression the accessor stores: a page type's `.self`, or a `RouteAction`.
+///   - enclosingEnum: When given, the record is `static let record` in a private enum of that
+///     name instead: at the top level of `main.swift`, where a freestanding macro's declarations
+///     are part of top-level code, a plain constant draws an "immutable value was never used"
+///     warning.
+func makeRecordDeclaration(
+    named name: String,
+    kind: RouteDeclaration.Kind,
+    route: RouteDeclaration,
+    storing value: String,
+    inEnumNamed enclosingEnum: String? = nil
+) -> DeclSyntax {
+    let text = route.text
+    let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
+    let store = kind == .page ? "__storePage" : "__storeAction"
+    let declaration = enclosingEnum == nil ? "private nonisolated let \(name)" : "nonisolated static let record"
+    let record = """
+        @used @section("linkrouter_routes") \(declaration): LinkRouter.__RouteRecord = (
+            0x526B6E4C, 1, \(route.flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+            { __value, __type, _ in LinkRouter.\(store)(\(value), to: __value, ifExpected: __type) },
+            0,
+            \(words[0..<6].joined(separator: ", ")), // text: \(String(decoding: text, as: UTF8.self).debugDescription)
+            \(words[6..<12].joined(separator: ", "))
+        )
+        """
+    guard let enclosingEnum else { return DeclSyntax(stringLiteral: record) }
+    let indented = record.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    return DeclSyntax(stringLiteral: "private enum \(enclosingEnum) {\n\(indented)\n}")
+}
+
+/// An error from `@Routable` or `#route`.
+struct RouteMacroMessage: DiagnosticMessage {
+    let id: String
+    let message: String
+
+    var diagnosticID: MessageID { MessageID(domain: "LinkRouterMacros", id: id) }
+    var severity: DiagnosticSeverity { .error }
+}
+
+extension MacroExpansionContext {
+    /// Reports an error at a node.
+    func diagnoseError(_ node: some SyntaxProtocol, _ id: String, _ message: String) {
+        diagnose(Diagnostic(node: node, message: RouteMacroMessage(id: id, message: message)))
+    }
+
+    /// Whether the macro is expanded at file scope, outside every type, extension and function.
+    var isAtFileScope: Bool { lexicalContext.isEmpty }
+}
+
+extension ExprSyntax {
+    /// `internal` for `.internal`, `RouteOptions.Exposure.internal` and the like.
+    var memberName: String? {
+        guard let member = self.as(MemberAccessExprSyntax.self) else { return nil }
+        return member.declName.baseName.text.filter { $0 != "`" }
+    }
+}
+
+extension Character {
+    /// The character as it would be written in a string literal.
+    var escaped: String { unicodeScalars.map { $0.escaped(asASCII: false) }.joined() }
+}
+
+extension StringLiteralExprSyntax {
+    /// Where the byte at a UTF-8 offset into the literal's value is in the source: exact when the
+    /// value is written without escapes on one line, else the literal's start.
+    func position(ofUTF8Offset offset: Int) -> AbsolutePosition {
+        if segments.count == 1, let segment = segments.first?.as(StringSegmentSyntax.self),
+           openingQuote.tokenKind == .stringQuote, segment.content.text == representedLiteralValue,
+           (0...segment.content.text.utf8.count).contains(offset) {
+            return segment.content.positionAfterSkippingLeadingTrivia.advanced(by: offset)
+        }
+        return positionAfterSkippingLeadingTrivia
+    }
+}

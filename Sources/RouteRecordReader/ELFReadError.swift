@@ -1,0 +1,50 @@
+/// Why an object file's route section could not be read.
+///
+/// ```
+/// /tmp/notes.txt: not an ELF file
+/// ```
+public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the file.
+    public enum Reason: Sendable, Hashable {
+        /// The file could not be opened (missing, no permission, ...): the system's message.
+        case cannotOpen(String)
+        /// The path is a directory.
+        case isDirectory
+        /// The file is not an ELF object.
+        case notELF
+        /// A 32-bit ELF file; only 64-bit objects are supported.
+        case not64Bit
+        /// A big-endian ELF file; only little-endian objects are supported.
+        case bigEndian
+        /// The file has no section headers (stripped with `--strip-sections`?), so its route section cannot be found.
+        case noSectionHeaders
+        /// The file ends before the data its headers describe: libelf's message.
+        case truncated(String)
+    }
+
+    /// The file's path.
+    public let path: String
+    /// What is wrong.
+    public let reason: Reason
+
+    /// Creates an error.
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// A one-line explanation without the path.
+    public var message: String {
+        switch reason {
+        case .cannotOpen(let message): "cannot open: \(message)"
+        case .isDirectory: "is a directory"
+        case .notELF: "not an ELF file"
+        case .not64Bit: "32-bit ELF files are not supported"
+        case .bigEndian: "big-endian ELF files are not supported"
+        case .noSectionHeaders: "no section headers (stripped with --strip-sections?): its route records cannot be found"
+        case .truncated(let message): "truncated or corrupt ELF file (\(message))"
+        }
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,83 @@
+/// Decodes and validates the records of one section's bytes.
+public enum RecordDecoder {
+    /// Decodes every record in a section.
+    ///
+    /// - Parameters:
+    ///   - bytes: The section's contents.
+    ///   - file: The object file's path, for locations.
+    ///   - sectionFileOffset: The section's offset in the file.
+    ///   - requireAccessor: Whether a record without accessor is an issue (true for loaded images,
+    ///     whose records the dynamic linker has relocated).
+    /// - Returns: The valid records in section order, and an issue for each record skipped.
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool
+    ) -> (records: [RouteRecord], issues: [RecordIssue]) {
+        var records: [RouteRecord] = []
+        var issues: [RecordIssue] = []
+        records.reserveCapacity(bytes.count / RecordLayout.size)
+        let count = bytes.count / RecordLayout.size
+        if bytes.count % RecordLayout.size != 0 {
+            issues.append(RecordIssue(
+                .sectionSizeNotMultiple(size: bytes.count),
+                at: RecordLocation(file: file, fileOffset: sectionFileOffset, index: count)
+            ))
+        }
+        for index in 0..<count {
+            let start = index * RecordLayout.size
+            let record = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + RecordLayout.size)])
+            let location = RecordLocation(file: file, fileOffset: sectionFileOffset + start, index: index)
+            switch decodeRecord(record, location: location, requireAccessor: requireAccessor) {
+            case .success(let decoded): records.append(decoded)
+            case .failure(let issue): issues.append(issue)
+            }
+        }
+        return (records, issues)
+    }
+
+    static func decodeRecord(_ bytes: UnsafeRawBufferPointer, location: RecordLocation, requireAccessor: Bool) -> Result<RouteRecord, RecordIssue> {
+        func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
+            T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+        let magic = field(0, UInt32.self)
+        guard magic == RecordLayout.magic else { return .failure(RecordIssue(.badMagic(magic), at: location)) }
+        let version = field(4, UInt16.self)
+        guard version == RecordLayout.version else { return .failure(RecordIssue(.unsupportedVersion(version), at: location)) }
+        let flags = field(6, UInt16.self)
+        let kindCode = field(8, UInt32.self)
+        let textLength = field(12, UInt32.self)
+        let accessor = field(16, UInt64.self)
+        let reserved = field(24, UInt64.self)
+
+        let kind: RouteRecord.Kind
+        switch kindCode {
+        case RecordLayout.pageKind: kind = .page
+        case RecordLayout.actionKind: kind = .action
+        case RecordLayout.cActionKind: kind = .cAction
+        default: return .failure(RecordIssue(.unknownKind(kindCode), at: location))
+        }
+        guard textLength <= UInt32(RecordLayout.textCapacity) else {
+            return .failure(RecordIssue(.badTextLength(textLength), at: location))
+        }
+        guard reserved == 0 else { return .failure(RecordIssue(.reservedFieldSet, at: location)) }
+        if requireAccessor && accessor == 0 { return .failure(RecordIssue(.missingAccessor, at: location)) }
+
+        let text = UnsafeRawBufferPointer(rebasing: bytes[32..<(32 + Int(textLength))])
+        let parts = text.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+            .map { String(validating: $0, as: UTF8.self) }
+        guard !parts.contains(where: { $0 == nil }) else { return .failure(RecordIssue(.badText, at: location)) }
+        let strings = parts.map { $0! }
+        let groups = strings.count > 1 ? strings[1].split(separator: ",").map(String.init) : []
+        let summary = strings.count > 2 ? strings[2] : nil
+
+        return .success(RouteRecord(
+            kind: kind,
+            pattern: strings.first ?? "",
+            groups: groups,
+            summary: summary,
+            isExternal: flags & 1 != 0,
+            openStyle: (flags >> 1) & 3,
+            accessorAddress: UInt(accessor),
+            location: location
+        ))
+    }
+}

@@ -1,0 +1,38 @@
+#include "DiscoveryFixtures.h"
+#include "LinkRouterRecord.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// "fixture/c/add?a=1&b=2" returns the sum of a and b.
+static bool add(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+    long sum = 0;
+    int found = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(names[i], "a") == 0 || strcmp(names[i], "b") == 0) {
+            sum += strtol(values[i], NULL, 10);
+            found++;
+        }
+    }
+    if (found != 2) return false;
+    snprintf(result, capacity, "%ld", sum);
+    return true;
+}
+
+LINKROUTER_C_ACTION(fixture_c_add, "fixture/c/add", add);
+
+// A record with a wrong magic number and one with an unknown layout version: both skipped.
+__attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+static const linkrouter_route_record fixture_bad_magic = {
+    0x12345678u, LINKROUTER_RECORD_VERSION, 0, LINKROUTER_KIND_C_ACTION, sizeof("fixture/badmagic") - 1, (linkrouter_route_accessor)add, 0, "fixture/badmagic"};
+
+__attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+static const linkrouter_route_record fixture_bad_version = {
+    LINKROUTER_RECORD_MAGIC, 99, 0, LINKROUTER_KIND_C_ACTION, sizeof("fixture/badversion") - 1, (linkrouter_route_accessor)add, 0, "fixture/badversion"};
+
+// A record whose pattern does not parse: skipped when registered.
+__attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+static const linkrouter_route_record fixture_bad_pattern = {
+    LINKROUTER_RECORD_MAGIC, LINKROUTER_RECORD_VERSION, 0, LINKROUTER_KIND_C_ACTION, sizeof("fixture/<int:>/x") - 1, (linkrouter_route_accessor)add, 0, "fixture/<int:>/x"};
+
+int linkrouter_discovery_fixtures_anchor(void) { return 1; }

@@ -1,0 +1,115 @@
+import CDiscoveryFixtures
+import CRouteRecord
+import LinkRouter
+import RouteRecordReader
+import Testing
+
+struct DiscoveryTests {
+    init() {
+        // Keeps the C fixtures' object file in the test binary.
+        #expect(linkrouter_discovery_fixtures_anchor() == 1)
+    }
+
+    @Test("manual discovery registers the planted Swift page, Swift action and C action")
+    func manualDiscovery() async throws {
+        let router = Router(discovery: .manual)
+        #expect(!router.canOpen("fixture/swift/echo"))
+
+        let report = router.registerRoutes()
+        #expect(report.registered.contains("fixture/page/<int:id>"))
+        #expect(report.registered.contains("fixture/swift/echo"))
+        #expect(report.registered.contains("fixture/c/add"))
+
+        let page = await router.open("app://fixture/page/7").page as? FixturePage
+        #expect(page?.id == 7)
+        #expect(await router.open("app://fixture/swift/echo?text=hi").actionResult as? String == "hi")
+        #expect(await router.open("app://fixture/c/add?a=2&b=40").actionResult as? String == "42")
+        let failure = await router.open("app://fixture/c/add?a=2").failure
+        #expect(failure?.description == "action 'fixture/c/add' failed: C action 'fixture/c/add' reported failure")
+    }
+
+    @Test("corrupt records are skipped with a diagnostic naming the object file and offset")
+    func corruptRecords() throws {
+        let report = Router(discovery: .manual).registerRoutes()
+        let executable = try #require(LoadedImage.all().first { $0.isMainProgram }).path
+        let expectations = [
+            "bad magic 0x12345678",
+            "record version 99 is not supported",
+            "pattern 'fixture/<int:>/x' column 14: expected a parameter name",
+        ]
+        for expected in expectations {
+            let line = report.diagnostics.first { $0.contains(expected) }
+            #expect(line != nil, "no diagnostic contains \(expected): \(report.diagnostics)")
+            #expect(line?.contains("\(executable) at offset 0x") == true)
+        }
+        #expect(!report.registered.contains("fixture/badmagic"))
+        #expect(!report.registered.contains("fixture/badversion"))
+    }
+
+    @Test("a record's options reach the registered route")
+    func options() throws {
+        let router = Router(discovery: .manual)
+        router.registerRoutes()
+        let route = try #require(router.routes.first { $0.pattern.text == "fixture/page/<int:id>" })
+        #expect(route.kind == .page)
+        #expect(route.options == RouteOptions(exposure: .external, openStyle: .push, groups: ["login", "vip"], summary: "A fixture page"))
+    }
+
+    @Test("automatic discovery registers at first use, once")
+    func automaticDiscovery() async {
+        let router = Router(discovery: .automatic)
+        #expect(await router.open("fixture/swift/echo?text=auto").actionResult as? String == "auto")
+        let again = router.registerRoutes()
+        #expect(again.registered.isEmpty)
+        #expect(again.diagnostics.isEmpty)
+    }
+
+    @Test("concurrent first uses all see the discovered routes")
+    func concurrentFirstUse() async {
+        let router = Router(discovery: .automatic)
+        let opened = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                group.addTask { await router.open("fixture/page/\(index)").page != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(opened == 64)
+        #expect(router.routes.filter { $0.pattern.text == "fixture/page/<int:id>" }.count == 1)
+    }
+
+    @Test("manual registration registers exactly what automatic registration would")
+    func manualEqualsAutomatic() {
+        let automatic = Router(discovery: .automatic)
+        let manual = Router(discovery: .manual)
+        manual.registerRoutes()
+        func summary(_ router: Router) -> [String] {
+            router.routes.map { "\($0.kind) \($0.pattern.text) \($0.options.exposure) \($0.options.groups.sorted())" }
+        }
+        #expect(summary(manual) == summary(automatic))
+        #expect(!summary(manual).isEmpty)
+    }
+
+    @Test("the executable's file holds the same records as its loaded image")
+    func fileMatchesMemory() throws {
+        let image = try #require(LoadedImage.all().first { $0.isMainProgram })
+        let inMemory = try #require(try RouteSectionReader.read(image: image))
+        let onDisk = try #require(try RouteSectionReader.read(file: image.path))
+        #expect(onDisk.records.map(\.pattern) == inMemory.records.map(\.pattern))
+        #expect(onDisk.records.map(\.location) == inMemory.records.map(\.location))
+        #expect(onDisk.issues == inMemory.issues)
+        #expect(inMemory.records.allSatisfy { $0.accessorAddress != 0 })
+    }
+
+    @Test("a Swift record has the C struct's layout")
+    func layout() {
+        #expect(MemoryLayout<LinkRouter.__RouteRecord>.size == MemoryLayout<linkrouter_route_record>.size)
+        #expect(MemoryLayout<LinkRouter.__RouteRecord>.alignment == MemoryLayout<linkrouter_route_record>.alignment)
+        let record = withUnsafeBytes(of: fixtureActionRecord) { $0.loadUnaligned(as: linkrouter_route_record.self) }
+        #expect(record.magic == LINKROUTER_RECORD_MAGIC)
+        #expect(record.version == LINKROUTER_RECORD_VERSION)
+        #expect(record.kind == LINKROUTER_KIND_ACTION)
+        #expect(record.text_length == 18)
+        let text = withUnsafeBytes(of: record.text) { Array($0.prefix(Int(record.text_length))) }
+        #expect(String(decoding: text, as: UTF8.self) == "fixture/swift/echo")
+    }
+}

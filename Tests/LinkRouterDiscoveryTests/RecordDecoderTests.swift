@@ -1,0 +1,64 @@
+import RouteRecordReader
+import Testing
+
+struct RecordDecoderTests {
+    /// A version-1 record's bytes.
+    static func record(
+        magic: UInt32 = RecordLayout.magic, version: UInt16 = RecordLayout.version, flags: UInt16 = 0,
+        kind: UInt32 = RecordLayout.actionKind, text: [UInt8] = Array("a/:b".utf8), textLength: UInt32? = nil,
+        accessor: UInt64 = 0x1000, reserved: UInt64 = 0
+    ) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        append(magic); append(version); append(flags); append(kind)
+        append(textLength ?? UInt32(text.count)); append(accessor); append(reserved)
+        bytes += text.prefix(96) + [UInt8](repeating: 0, count: 96 - min(text.count, 96))
+        return bytes
+    }
+
+    func decode(_ bytes: [UInt8], requireAccessor: Bool = true) -> (records: [RouteRecord], issues: [RecordIssue]) {
+        bytes.withUnsafeBytes { RecordDecoder.decode($0, file: "lib.so", sectionFileOffset: 0x400, requireAccessor: requireAccessor) }
+    }
+
+    @Test("a valid record decodes with its text split into pattern, groups and summary")
+    func valid() throws {
+        let text = Array("cart/:id\u{0}login,vip\u{0}The cart".utf8)
+        let result = decode(Self.record(flags: 0x5, kind: RecordLayout.pageKind, text: text) + Self.record())
+        #expect(result.issues.isEmpty)
+        let first = try #require(result.records.first)
+        #expect(first.kind == .page)
+        #expect(first.pattern == "cart/:id")
+        #expect(first.groups == ["login", "vip"])
+        #expect(first.summary == "The cart")
+        #expect(first.isExternal)
+        #expect(first.openStyle == 2)
+        #expect(result.records[1].location == RecordLocation(file: "lib.so", fileOffset: 0x480, index: 1))
+    }
+
+    @Test("each malformed record is skipped with its problem and offset", arguments: [
+        (RecordDecoderTests.record(magic: 0xDEAD_BEEF), RecordIssue.Problem.badMagic(0xDEAD_BEEF)),
+        (RecordDecoderTests.record(version: 2), .unsupportedVersion(2)),
+        (RecordDecoderTests.record(kind: 0x7A7A_7A7A), .unknownKind(0x7A7A_7A7A)),
+        (RecordDecoderTests.record(textLength: 97), .badTextLength(97)),
+        (RecordDecoderTests.record(text: [0x61, 0xFF, 0x62]), .badText),
+        (RecordDecoderTests.record(reserved: 1), .reservedFieldSet),
+        (RecordDecoderTests.record(accessor: 0), .missingAccessor),
+    ])
+    func malformed(bytes: [UInt8], problem: RecordIssue.Problem) {
+        let result = decode(Self.record() + bytes)
+        #expect(result.records.count == 1)
+        #expect(result.issues == [RecordIssue(problem, at: RecordLocation(file: "lib.so", fileOffset: 0x480, index: 1))])
+    }
+
+    @Test("a section that is not a whole number of records reports it and keeps the whole ones")
+    func truncated() {
+        let result = decode(Self.record() + Self.record().prefix(40))
+        #expect(result.records.count == 1)
+        #expect(result.issues.map(\.problem) == [.sectionSizeNotMultiple(size: 168)])
+    }
+
+    @Test("records read from a file need no accessor")
+    func offline() {
+        #expect(decode(Self.record(accessor: 0), requireAccessor: false).records.count == 1)
+    }
+}

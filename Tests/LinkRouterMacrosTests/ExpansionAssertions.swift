@@ -1,0 +1,56 @@
+import LinkRouterMacros
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The macros as the `LinkRouter` module declares them; `conformances` are the protocols the
+/// compiler reports missing to `@Routable`.
+func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
+    [
+        "Routable": MacroSpec(
+            type: RoutableMacro.self,
+            conformances: conformances.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
+        ),
+        "route": MacroSpec(type: RouteMacro.self),
+    ]
+}
+
+/// Expands `@Routable` and `#route` in `source` and checks the result and the diagnostics,
+/// recording a Swift Testing issue at the caller for each difference. `conformances` are the
+/// protocols the type does not conform to yet, as the compiler would pass them to `@Routable`;
+/// `testFileName` is the name of the file the source is in.
+func assertExpansion(
+    _ source: String,
+    expandedSource: String,
+    diagnostics: [DiagnosticSpec] = [],
+    conformances: [String] = ["Routable"],
+    testFileName: String = "test.swift",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    assertMacroExpansion(
+        source,
+        expandedSource: expandedSource,
+        diagnostics: diagnostics,
+        macroSpecs: routeMacroSpecs(conformances: conformances),
+        testFileName: testFileName,
+        failureHandler: { failure in
+            Issue.record(
+                Comment(rawValue: failure.message),
+                sourceLocation: SourceLocation(
+                    fileID: failure.location.fileID,
+                    filePath: failure.location.filePath,
+                    line: failure.location.line,
+                    column: failure.location.column
+                )
+            )
+        },
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+    )
+}

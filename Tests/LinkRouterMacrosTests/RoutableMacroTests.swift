@@ -1,0 +1,356 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+struct RoutableMacroTests {
+    @Test("a page with only a pattern becomes a record and a conformance")
+    func simplePage() {
+        assertExpansion(
+            """
+            @Routable("user/:id")
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
+            """,
+            expandedSource: """
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                0,
+                0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension UserPage: LinkRouter.Routable {}
+            """
+        )
+    }
+
+    @Test("every option lands in the flags and the text")
+    func pageWithAllOptions() {
+        assertExpansion(
+            """
+            @Routable("user/<int:id>", exposure: .external, openStyle: .present, groups: ["requiresLogin", "vip"], summary: "User profile")
+            final class UserPage {
+            }
+            """,
+            expandedSource: """
+            final class UserPage {
+            }
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 5, 0x70616765, 44, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                0,
+                0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension UserPage: LinkRouter.Routable {}
+            """
+        )
+    }
+
+    @Test("external with the push style sets flags 3; qualified option names are read too")
+    func flags() {
+        assertExpansion(
+            """
+            @Routable("settings", exposure: RouteOptions.Exposure.external, openStyle: .push, groups: [], summary: nil)
+            struct SettingsPage: Routable {
+            }
+            """,
+            expandedSource: """
+            struct SettingsPage: Routable {
+            }
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_SettingsPage: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 3, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
+                0,
+                0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """,
+            conformances: []
+        )
+    }
+
+    @Test("a malformed pattern is an error at the offending character")
+    func malformedPlaceholder() {
+        assertExpansion(
+            """
+            @Routable("user/<int:>")
+            struct UserPage {}
+            """,
+            expandedSource: """
+            struct UserPage {}
+
+            extension UserPage: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "invalid route pattern at column 11 ('>'): expected a parameter name (letters, digits and _, not starting with a digit)", line: 1, column: 22),
+            ]
+        )
+    }
+
+    @Test("an empty segment is an error at the second slash")
+    func emptySegment() {
+        assertExpansion(
+            """
+            @Routable(
+                "a//b"
+            )
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "invalid route pattern at column 3 ('/'): empty segment", line: 2, column: 8),
+            ]
+        )
+    }
+
+    @Test("a pattern written with escapes is reported at the literal")
+    func escapedPattern() {
+        assertExpansion(
+            #"""
+            @Routable("a/\u{62}//c")
+            struct Page {}
+            """#,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "invalid route pattern at column 5 ('/'): empty segment", line: 1, column: 11),
+            ]
+        )
+    }
+
+    @Test("text longer than 96 bytes is an error, never truncated")
+    func textTooLong() {
+        let pattern = String(repeating: "abcdefgh/", count: 11) + "end"
+        assertExpansion(
+            """
+            @Routable("\(pattern)")
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 102 bytes; a route record holds at most 96", line: 1, column: 11),
+            ]
+        )
+    }
+
+    @Test("a pattern that fits only without its summary is reported at the summary")
+    func summaryTooLong() {
+        let pattern = String(repeating: "abcdefgh/", count: 8) + "end"
+        assertExpansion(
+            """
+            @Routable("\(pattern)", groups: ["g"], summary: "A page with a long summary")
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 104 bytes (pattern 75, groups 1, summary 26, separators 2); a route record holds at most 96", line: 1, column: 114),
+            ]
+        )
+    }
+
+    @Test("an interpolated pattern is an error on the argument")
+    func interpolatedPattern() {
+        assertExpansion(
+            #"""
+            @Routable("user/\(name)")
+            struct Page {}
+            """#,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route pattern must be a string literal without interpolation", line: 1, column: 11),
+            ]
+        )
+    }
+
+    @Test("a pattern in a variable is an error on the argument")
+    func patternVariable() {
+        assertExpansion(
+            """
+            @Routable(userPattern)
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route pattern must be a string literal without interpolation", line: 1, column: 11),
+            ]
+        )
+    }
+
+    @Test("a group containing ',' is an error at the comma; an empty group is an error")
+    func invalidGroups() {
+        assertExpansion(
+            """
+            @Routable("a", groups: ["ok", "login,vip", ""])
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "a group name cannot contain ','", line: 1, column: 37),
+                DiagnosticSpec(message: "a group name cannot be empty", line: 1, column: 44),
+            ]
+        )
+    }
+
+    @Test("groups, summary and options must be literals")
+    func nonLiteralOptions() {
+        assertExpansion(
+            #"""
+            @Routable("a", exposure: defaultExposure, openStyle: .sideways, groups: allGroups, summary: "for \(user)")
+            struct Page {}
+            """#,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "write the exposure as '.internal' or '.external'", line: 1, column: 26),
+                DiagnosticSpec(message: "write the open style as '.automatic', '.push' or '.present'", line: 1, column: 54),
+                DiagnosticSpec(message: "write the groups as an array of string literals", line: 1, column: 73),
+                DiagnosticSpec(message: "the summary must be a string literal without interpolation", line: 1, column: 93),
+            ]
+        )
+    }
+
+    @Test("a summary containing NUL is an error")
+    func summaryWithNUL() {
+        assertExpansion(
+            #"""
+            @Routable("a", summary: "one\0two")
+            struct Page {}
+            """#,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the summary cannot contain NUL", line: 1, column: 25),
+            ]
+        )
+    }
+
+    @Test("a second @Routable on the same page gets a unique record name and no second conformance")
+    func twoPatternsForOnePage() {
+        assertExpansion(
+            """
+            @Routable("user/:id")
+            @Routable("u/:id", exposure: .external)
+            struct UserPage {}
+            """,
+            expandedSource: """
+            struct UserPage {}
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                0,
+                0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_27__linkRouterRecord_UserPagefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 1, 0x70616765, 5, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                0,
+                0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension UserPage: LinkRouter.Routable {}
+            """
+        )
+    }
+
+    @Test("an enum, a protocol or a function is not a page type")
+    func notAStructOrClass() {
+        assertExpansion(
+            """
+            @Routable("a")
+            enum Page {}
+            @Routable("b")
+            func page() {}
+            """,
+            expandedSource: """
+            enum Page {}
+            func page() {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Routable applies to a struct or a class", line: 1, column: 1),
+                DiagnosticSpec(message: "@Routable applies to a struct or a class", line: 3, column: 1),
+            ]
+        )
+    }
+
+    @Test("a generic type is an error at its generic parameters")
+    func genericType() {
+        assertExpansion(
+            """
+            @Routable("list")
+            struct ListPage<Item> {}
+            """,
+            expandedSource: """
+            struct ListPage<Item> {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Routable cannot be applied to a generic type; a route names one concrete page type", line: 2, column: 16),
+            ]
+        )
+    }
+
+    @Test("a type nested in another type is an error: records are globals")
+    func nestedType() {
+        assertExpansion(
+            """
+            enum Pages {
+                @Routable("a")
+                struct Page {}
+            }
+            """,
+            expandedSource: """
+            enum Pages {
+                struct Page {}
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Routable applies to a type declared at file scope, not inside another declaration", line: 2, column: 5),
+            ]
+        )
+    }
+}

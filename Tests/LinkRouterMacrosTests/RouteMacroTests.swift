@@ -1,0 +1,162 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+struct RouteMacroTests {
+    @Test("a synchronous action becomes a record whose accessor makes a RouteAction")
+    func syncAction() {
+        assertExpansion(
+            #"""
+            #route("share/:text", exposure: .external, summary: "Share a text") { parameters in
+                "shared \(try parameters.string("text"))"
+            }
+            """#,
+            expandedSource: #"""
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 1, 0x6163746E, 25, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters in
+                "shared \(try parameters.string("text"))"
+            }), to: __value, ifExpected: __type) },
+                0,
+                0x743A2F6572616873, 0x6168530000747865, 0x7865742061206572, 0x74, 0x0, 0x0, // text: "share/:text\0\0Share a text"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """#
+        )
+    }
+
+    @Test("an async action passed as the action argument, with groups")
+    func asyncAction() {
+        assertExpansion(
+            """
+            #route("double/<int:n>", groups: ["math"], action: { parameters async throws in await double(try parameters.int("n")) })
+            """,
+            expandedSource: """
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x6163746E, 19, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters async throws in await double(try parameters.int("n")) }), to: __value, ifExpected: __type) },
+                0,
+                0x3C2F656C62756F64, 0x6D003E6E3A746E69, 0x687461, 0x0, 0x0, 0x0, // text: "double/<int:n>\\0math"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """
+        )
+    }
+
+    @Test("two actions in one file get distinct names")
+    func uniqueNames() {
+        assertExpansion(
+            """
+            #route("a") { _ in nil }
+            #route("b", action: handleB)
+            """,
+            expandedSource: """
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x6163746E, 1, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                0,
+                0x61, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "a"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu0_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x6163746E, 1, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction(handleB), to: __value, ifExpected: __type) },
+                0,
+                0x62, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "b"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """
+        )
+    }
+
+    @Test("in main.swift the record is the static member of a private enum, so top-level code does not warn")
+    func mainFile() {
+        assertExpansion(
+            """
+            #route("ping") { _ in "pong" }
+            """,
+            expandedSource: """
+            private enum __macro_local_5routefMu_ {
+                @used @section("linkrouter_routes") nonisolated static let record: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 0, 0x6163746E, 4, // magic, version, flags, kind 'actn', text length
+                    { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
+                    0,
+                    0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
+            """,
+            testFileName: "main.swift"
+        )
+    }
+
+    @Test("a malformed pattern is an error at the offending character")
+    func malformedPattern() {
+        assertExpansion(
+            """
+            #route("files/**/x") { _ in nil }
+            """,
+            expandedSource: "",
+            diagnostics: [
+                DiagnosticSpec(message: "invalid route pattern at column 7 ('*'): '**' and <path:...> must be the last segment", line: 1, column: 15),
+            ]
+        )
+    }
+
+    @Test("an interpolated pattern and a group with ',' are errors")
+    func nonLiteralArguments() {
+        assertExpansion(
+            #"""
+            #route("share/\(kind)", groups: ["a,b"]) { _ in nil }
+            """#,
+            expandedSource: "",
+            diagnostics: [
+                DiagnosticSpec(message: "the route pattern must be a string literal without interpolation", line: 1, column: 8),
+                DiagnosticSpec(message: "a group name cannot contain ','", line: 1, column: 36),
+            ]
+        )
+    }
+
+    @Test("text longer than 96 bytes is an error")
+    func textTooLong() {
+        assertExpansion(
+            """
+            #route("a", groups: ["\(String(repeating: "g", count: 96))"]) { _ in nil }
+            """,
+            expandedSource: "",
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 98 bytes (pattern 1, groups 96, separators 1); a route record holds at most 96", line: 1, column: 21),
+            ]
+        )
+    }
+
+    @Test("an action without a closure is an error")
+    func missingAction() {
+        assertExpansion(
+            """
+            #route("a")
+            """,
+            expandedSource: "",
+            diagnostics: [
+                DiagnosticSpec(message: "expected an action: 'action: { parameters in ... }'", line: 1, column: 1),
+            ]
+        )
+    }
+
+    @Test("#route inside a function or a type is an error: records are globals")
+    func notAtFileScope() {
+        assertExpansion(
+            """
+            func setUp() {
+                #route("a") { _ in nil }
+            }
+            """,
+            expandedSource: """
+            func setUp() {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "#route declares a global route record; use it at file scope", line: 2, column: 5),
+            ]
+        )
+    }
+}
