@@ -12,6 +12,8 @@ let package = Package(
     name: "LinkRouter",
     products: [
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
+        // For C modules that register routes with LINKROUTER_C_ACTION.
+        .library(name: "LinkRouterRecordABI", targets: ["CRouteRecord"]),
         .executable(name: "routes", targets: ["routes"]),
         .executable(name: "demo", targets: ["demo"]),
         // The demo's plugin linked by SwiftPM, with a private copy of LinkRouter: the demo refuses
@@ -24,10 +26,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
+        // Byte-level helpers of the URL and pattern parsers, public and @inlinable so the parsers'
+        // hot loops in other modules inline them; not re-exported to apps.
+        .target(name: "ByteParsing", swiftSettings: strictSettings),
         // Route pattern syntax: parsed by the core at run time and by the macros at compile time.
-        .target(name: "RoutePatterns", swiftSettings: strictSettings),
+        .target(name: "RoutePatterns", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
         // The router itself: URL parsing, matching, parameters, register/open. Standard library only.
-        .target(name: "LinkRouterCore", dependencies: ["RoutePatterns"], swiftSettings: strictSettings),
+        .target(name: "LinkRouterCore", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.
         .target(name: "CRouteRecord"),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
@@ -62,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "routes",
             dependencies: [
-                "LinkRouterCore",
+                "LinkRouterCore", "RouteRecordReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/routes",
@@ -74,7 +79,10 @@ let package = Package(
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
         .target(name: "CartFeature", dependencies: ["LinkRouter"], path: "Examples/CartFeature", swiftSettings: strictSettings),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
-        .target(name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin", swiftSettings: strictSettings),
+        .target(
+            name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin",
+            exclude: ["link-plugin"], swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "demo",
             dependencies: ["LinkRouter", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
@@ -84,7 +92,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
 
-        .testTarget(name: "RoutePatternsTests", dependencies: ["RoutePatterns"], swiftSettings: strictSettings),
+        .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",

@@ -11,6 +11,7 @@ let linkRouterPackage = Context.packageDirectory
     .dropLast()
     .last
     .map(String.init) ?? "LinkRouter"
+
 let package = Package(
     name: "LinkRouterBenchmarks",
     platforms: [
@@ -20,13 +21,22 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../"),
+        // Only the malloc interposer (for `mallocCountTotal`); leaving out the default
+        // `RuntimeInterposer` trait also leaves out its swift-runtime-interposer dependency.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
+        // 10,000 route records planted with the C registration macro, for the discovery benchmark.
+        .target(
+            name: "ManyRouteRecords",
+            dependencies: [.product(name: "LinkRouterRecordABI", package: linkRouterPackage)],
+            path: "Benchmarks/ManyRouteRecords"
+        ),
         .executableTarget(
             name: "RouterBenchmarks",
             dependencies: [
+                "ManyRouteRecords",
                 .product(name: "LinkRouter", package: linkRouterPackage),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RoutingKit", package: "routing-kit"),

@@ -32,17 +32,19 @@ func describe(_ outcome: RouteOutcome) -> String {
     }
 }
 
+// Links built with the generated builders (Routes.generated.swift, from `routes gen`), so the
+// script also proves that every built URL opens its route; the rest are raw links from outside.
 let script: [(url: String, expected: String)] = [
-    ("shop://catalog/product/42?color=red", "page   ProductPage(id: 42, color: red)"),
-    ("shop://catalog/mugs/enamel", "page   CategoryPage(category: mugs/enamel)"),
-    ("shop://catalog/search?q=tea", #"action catalog/search → ["tea mug", "tea poster"]"#),
-    ("shop://account/profile/ada", "page   ProfilePage(user: ada, tab: posts)"),
-    ("shop://account/profile/ada/likes", "page   ProfilePage(user: ada, tab: likes)"),
-    ("shop://account/login?return_to=cart", "page   LoginPage(returnTo: cart)"),
-    ("shop://cart", "page   CartPage()"),
-    ("shop://cart/add?product=42&quantity=2", "action cart/add → added 2 × product 42"),
-    ("shop://cart/total?price=2.5&price=4", "action cart/total → 6.5"),
-    ("shop://greet/ada%20lovelace", "action greet/:name → Hello, ada lovelace!"),
+    (Routes.catalogProduct(id: 42).url + "?color=red", "page   ProductPage(id: 42, color: red)"),
+    (Routes.catalog(category: "mugs/enamel").url, "page   CategoryPage(category: mugs/enamel)"),
+    (Routes.catalogSearch.url + "?q=tea", #"action catalog/search → ["tea mug", "tea poster"]"#),
+    (Routes.accountProfile(user: "ada").url, "page   ProfilePage(user: ada, tab: posts)"),
+    (Routes.accountProfile(user: "ada", tab: "likes").url, "page   ProfilePage(user: ada, tab: likes)"),
+    (Routes.accountLogin.url + "?return_to=cart", "page   LoginPage(returnTo: cart)"),
+    (Routes.cart.url, "page   CartPage()"),
+    (Routes.cartAdd.url + "?product=42&quantity=2", "action cart/add → added 2 × product 42"),
+    (Routes.cartTotal.url + "?price=2.5&price=4", "action cart/total → 6.5"),
+    (Routes.greet(name: "ada lovelace").url, "action greet/:name → Hello, ada lovelace!"),
     ("shop://plugin/hello?name=ada", "page   PluginHelloPage(name: ada)"),
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),
     ("shop://nowhere", "failed no route matches 'nowhere'"),

@@ -34,7 +34,11 @@ public enum RoutableMacro: PeerMacro, ExtensionMacro {
         let recordName = isFirstRoutable(node, in: attributes)
             ? "__linkRouterRecord_\(plainName)"
             : context.makeUniqueName("__linkRouterRecord_\(plainName)").text
-        return [makeRecordDeclaration(named: recordName, kind: .page, route: route, storing: "\(name).self")]
+        let pageType = MemberAccessExprSyntax(
+            base: DeclReferenceExprSyntax(baseName: .identifier(name)),
+            declName: DeclReferenceExprSyntax(baseName: .keyword(.self))
+        )
+        return [makeRecordDeclaration(named: recordName, kind: .page, route: route, storing: pageType)]
     }
 
     public static func expansion(
@@ -54,11 +58,12 @@ public enum RoutableMacro: PeerMacro, ExtensionMacro {
     /// Whether `node` is the first `@Routable` among a page's attributes: the one whose record is
     /// named after the type, and which adds the conformance.
     private static func isFirstRoutable(_ node: AttributeSyntax, in attributes: AttributeListSyntax) -> Bool {
-        let first = attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first {
+        let routables = attributes.compactMap { $0.as(AttributeSyntax.self) }.filter {
             let name = $0.attributeName.trimmedDescription
             return name == "Routable" || name == "LinkRouter.Routable"
         }
-        return first.map { $0.trimmedDescription == node.trimmedDescription } ?? true
+        guard routables.count > 1 else { return true }
+        return routables[0].trimmedDescription == node.trimmedDescription
     }
 
     /// The page type's name as written and its attributes when `@Routable` can make a record for it: a

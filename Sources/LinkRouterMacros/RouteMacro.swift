@@ -30,7 +30,15 @@ public enum RouteMacro: DeclarationMacro {
             named: name,
             kind: .action,
             route: route,
-            storing: "LinkRouter.RouteAction(\(action.trimmedDescription))",
+            storing: FunctionCallExprSyntax(
+                calledExpression: MemberAccessExprSyntax(
+                    base: DeclReferenceExprSyntax(baseName: .identifier("LinkRouter")),
+                    declName: DeclReferenceExprSyntax(baseName: .identifier("RouteAction"))
+                ),
+                leftParen: .leftParenToken(),
+                arguments: [LabeledExprSyntax(expression: action.trimmed)],
+                rightParen: .rightParenToken()
+            ),
             inEnumNamed: isInMainFile(node, in: context) ? name : nil
         )]
     }

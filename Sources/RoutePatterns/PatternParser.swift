@@ -1,3 +1,4 @@
+internal import ByteParsing
 /// Parses pattern text into segments; the single implementation used by the core and the macros.
 struct PatternParser {
     private let text: String

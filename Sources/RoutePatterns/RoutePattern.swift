@@ -1,3 +1,4 @@
+internal import ByteParsing
 /// A parsed route pattern such as `user/:id`, `files/<path:rest>` or `list(/:page)`.
 ///
 /// Patterns are written as `host/path` or `path`, segments separated by `/`:

@@ -13,7 +13,7 @@ final class ELFFile {
         let size: UInt64
         let type: UInt32
         let isAllocated: Bool
-        fileprivate let handle: OpaquePointer
+        let handle: OpaquePointer
     }
 
     let path: String
@@ -43,6 +43,12 @@ final class ELFFile {
         guard elf_kind(elf) == ELF_K_ELF, let ident = elf_getident(elf, nil) else { throw ELFReadError(path: path, reason: .notELF) }
         guard gelf_getclass(elf) == ELFCLASS64 else { throw ELFReadError(path: path, reason: .not64Bit) }
         guard Int32(ident[Int(EI_DATA)]) == ELFDATA2LSB else { throw ELFReadError(path: path, reason: .bigEndian) }
+        var header = GElf_Ehdr()
+        guard gelf_getehdr(elf, &header) != nil else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+        let tableEnd = header.e_shoff + UInt64(header.e_shnum) * UInt64(header.e_shentsize)
+        if header.e_shoff != 0, tableEnd > UInt64(status.st_size) {
+            throw ELFReadError(path: path, reason: .truncated("section headers end at byte \(tableEnd) of a \(status.st_size)-byte file"))
+        }
         var count = 0
         guard elf_getshdrnum(elf, &count) == 0 else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
         guard count > 0 else { throw ELFReadError(path: path, reason: .noSectionHeaders) }
@@ -53,28 +59,110 @@ final class ELFFile {
         close(descriptor)
     }
 
-    private static var lastError: String {
+    static var lastError: String {
         elf_errmsg(-1).map { String(cString: $0) } ?? "unknown libelf error"
     }
 
-    /// The first section with this name, or `nil`.
-    func section(named name: String) throws(ELFReadError) -> Section? {
+    /// Whether the file is an object file (`ET_REL`), whose relocation offsets are section offsets.
+    var isRelocatable: Bool {
+        var header = GElf_Ehdr()
+        return gelf_getehdr(elf, &header) != nil && header.e_type == UInt16(ET_REL)
+    }
+
+    /// An entry of the symbol table.
+    struct Symbol {
+        let name: String
+        let value: UInt64
+        let size: UInt64
+        let isFunction: Bool
+        let sectionIndex: UInt16
+    }
+
+    /// A relocation that applies to the route section.
+    struct Relocation {
+        let symbol: Symbol?
+        let addend: Int64
+    }
+
+    /// The symbols of `.symtab`, or of `.dynsym` when the file is stripped; empty when neither exists.
+    func symbols() throws(ELFReadError) -> [Symbol] {
+        for type in [UInt32(SHT_SYMTAB), UInt32(SHT_DYNSYM)] {
+            guard let table = try sections().first(where: { $0.type == type }) else { continue }
+            return try symbols(of: table)
+        }
+        return []
+    }
+
+    private func symbols(of table: Section) throws(ELFReadError) -> [Symbol] {
+        guard let data = elf_getdata(table.handle, nil) else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+        var header = GElf_Shdr()
+        guard gelf_getshdr(table.handle, &header) != nil else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+        let count = header.sh_entsize == 0 ? 0 : Int(header.sh_size / header.sh_entsize)
+        var result: [Symbol] = []
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            var symbol = GElf_Sym()
+            guard gelf_getsym(data, Int32(index), &symbol) != nil else { continue }
+            let name = elf_strptr(elf, Int(header.sh_link), Int(symbol.st_name)).map { String(cString: $0) } ?? ""
+            result.append(Symbol(
+                name: name, value: symbol.st_value, size: symbol.st_size,
+                isFunction: Int32(symbol.st_info & 0xF) == STT_FUNC, sectionIndex: symbol.st_shndx
+            ))
+        }
+        return result
+    }
+
+    /// The relocations that apply to `target`, keyed by the offset they patch: a section offset in
+    /// an object file, a virtual address in an executable or shared library.
+    func relocations(targeting target: Section) throws(ELFReadError) -> [UInt64: Relocation] {
+        let all = try sections()
+        let targetIndex = elf_ndxscn(target.handle)
+        let relocatable = isRelocatable
+        var result: [UInt64: Relocation] = [:]
+        for section in all where section.type == UInt32(SHT_RELA) {
+            var header = GElf_Shdr()
+            guard gelf_getshdr(section.handle, &header) != nil else { continue }
+            // Object files relocate one section per table; linked files keep dynamic relocations
+            // for every section together (.rela.dyn).
+            if relocatable && Int(header.sh_info) != targetIndex { continue }
+            guard let data = elf_getdata(section.handle, nil), header.sh_entsize > 0 else { continue }
+            let symbolTable = all.first { elf_ndxscn($0.handle) == Int(header.sh_link) }
+            let symbols = try symbolTable.map { table throws(ELFReadError) in try self.symbols(of: table) } ?? []
+            for index in 0..<Int(header.sh_size / header.sh_entsize) {
+                var relocation = GElf_Rela()
+                guard gelf_getrela(data, Int32(index), &relocation) != nil else { continue }
+                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset >= target.address + target.size) { continue }
+                let symbolIndex = Int(relocation.r_info >> 32)
+                let symbol = symbolIndex > 0 && symbolIndex < symbols.count ? symbols[symbolIndex] : nil
+                result[relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)
+            }
+        }
+        return result
+    }
+
+    /// Every section, in header order.
+    func sections() throws(ELFReadError) -> [Section] {
         var namesIndex = 0
         guard elf_getshdrstrndx(elf, &namesIndex) == 0 else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+        var result: [Section] = []
         var cursor = elf_nextscn(elf, nil)
         while let scn = cursor {
             var header = GElf_Shdr()
             guard gelf_getshdr(scn, &header) != nil else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
-            if let cName = elf_strptr(elf, namesIndex, Int(header.sh_name)), strcmp(cName, name) == 0 {
-                return Section(
-                    name: name, address: header.sh_addr, fileOffset: header.sh_offset, size: header.sh_size,
-                    type: header.sh_type, isAllocated: header.sh_flags & UInt64(SHF_ALLOC) != 0, handle: scn
-                )
-            }
+            let name = elf_strptr(elf, namesIndex, Int(header.sh_name)).map { String(cString: $0) } ?? ""
+            result.append(Section(
+                name: name, address: header.sh_addr, fileOffset: header.sh_offset, size: header.sh_size,
+                type: header.sh_type, isAllocated: header.sh_flags & UInt64(SHF_ALLOC) != 0, handle: scn
+            ))
             cursor = elf_nextscn(elf, scn)
         }
         if elf_errno() != 0 { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
-        return nil
+        return result
+    }
+
+    /// The first section with this name, or `nil`.
+    func section(named name: String) throws(ELFReadError) -> Section? {
+        try sections().first { $0.name == name }
     }
 
     /// Calls `body` with a section's bytes as stored in the file.

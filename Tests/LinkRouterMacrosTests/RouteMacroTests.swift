@@ -42,6 +42,24 @@ struct RouteMacroTests {
         )
     }
 
+    @Test("the text counts UTF-8 bytes; the comment shows it escaped")
+    func utf8Summary() {
+        assertExpansion(
+            #"""
+            #route("a", summary: "Grüße \"x\"") { _ in nil }
+            """#,
+            expandedSource: #"""
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x6163746E, 14, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                0,
+                0xC3BCC37247000061, 0x22782220659F, 0x0, 0x0, 0x0, 0x0, // text: "a\0\0Grüße \"x\""
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """#
+        )
+    }
+
     @Test("two actions in one file get distinct names")
     func uniqueNames() {
         assertExpansion(

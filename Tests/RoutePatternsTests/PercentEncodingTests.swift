@@ -1,5 +1,6 @@
 import Testing
 import RoutePatterns
+import ByteParsing
 
 struct PercentEncodingTests {
     private func decode(_ text: String, plusAsSpace: Bool) -> String? {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import LinkRouterCore
 
-/// `routes match --pattern P ... URL`: which pattern a URL resolves to, and why others do not.
+/// `routes match BINARY URL` or `routes match --pattern P ... URL`: which pattern a URL resolves
+/// to, and why the others do not.
 struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -21,17 +22,29 @@ struct MatchCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @Argument(help: "The URL to resolve.")
-    var url: String
+    @Argument(help: "BINARY URL: the routes of an ELF file; or URL alone with --pattern.")
+    var inputs: [String]
+
+    var url: String { inputs.last! }
 
     func validate() throws {
-        if patterns.isEmpty { throw ValidationError("give at least one --pattern") }
+        if patterns.isEmpty && inputs.count != 2 { throw ValidationError("give a binary and a URL, or --pattern and a URL") }
+        if !patterns.isEmpty && inputs.count != 1 { throw ValidationError("with --pattern, give only the URL") }
     }
 
     func run() async throws {
-        let router = Router(configuration: RouterConfiguration(host: host))
-        for pattern in patterns {
-            do { try router.register(pattern, action: { _ in nil }) } catch { Output.fail("\(error)") }
+        let router: Router
+        if patterns.isEmpty {
+            let routes = BinaryRoutes.read([inputs[0]])
+            routes.requireWellFormed()
+            let registered = routes.router(host: host)
+            if let (record, reason) = registered.refused.first { Output.fail("\(record.location.short): \(reason)") }
+            router = registered.router
+        } else {
+            router = Router(configuration: RouterConfiguration(host: host))
+            for pattern in patterns {
+                do { try router.register(pattern, action: { _ in nil }) } catch { Output.fail("\(error)") }
+            }
         }
         let report: MatchReport
         do {

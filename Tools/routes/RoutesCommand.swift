@@ -17,7 +17,7 @@ struct RoutesCommand: AsyncParsableCommand {
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
         discussion: "Exit status: 0 success, 1 no match (match) or problems found, 2 bad input or arguments.",
-        subcommands: [MatchCommand.self]
+        subcommands: [DumpCommand.self, CheckCommand.self, MatchCommand.self, GenCommand.self]
     )
 
     /// Parses and runs, reporting any error as one line on standard error with exit status 2.

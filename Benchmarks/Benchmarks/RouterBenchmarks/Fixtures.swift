@@ -17,6 +17,24 @@ final class RoutingKitRouter: @unchecked Sendable {
     }
 }
 
+/// Probes as parallel arrays, so the measured loops read just the strings they use (copying a
+/// whole `Probe` would retain and release its five references on every operation).
+struct ProbeColumns: Sendable {
+    let urls: [String]
+    let urlsWithQuery: [String]
+    let paths: [[String]]
+    let parameters: [String?]
+
+    init(_ probes: [Probe]) {
+        urls = probes.map(\.url)
+        urlsWithQuery = probes.map(\.urlWithQuery)
+        paths = probes.map(\.path)
+        parameters = probes.map(\.parameter)
+    }
+
+    var count: Int { urls.count }
+}
+
 /// A generated table registered in both routers, with the probes to resolve.
 final class Fixture: Sendable {
     static let probeCount = 8_000
@@ -32,6 +50,10 @@ final class Fixture: Sendable {
     let hits: [Probe]
     /// Misses only.
     let misses: [Probe]
+    /// The same three sets, as columns for the measured loops.
+    let mixedColumns: ProbeColumns
+    let hitColumns: ProbeColumns
+    let missColumns: ProbeColumns
 
     init(size: Int) {
         self.size = size
@@ -59,6 +81,9 @@ final class Fixture: Sendable {
         probes = RouteTableGenerator.probes(count: Self.probeCount, routes: routes, isMiss: isMiss)
         hits = RouteTableGenerator.probes(count: Self.probeCount, routes: routes, hitRatio: 1, isMiss: isMiss)
         misses = RouteTableGenerator.probes(count: Self.probeCount, routes: routes, hitRatio: 0, isMiss: isMiss)
+        mixedColumns = ProbeColumns(probes)
+        hitColumns = ProbeColumns(hits)
+        missColumns = ProbeColumns(misses)
 
         // Every hit resolves in LinkRouter (this also freezes its table, outside any measurement).
         for probe in probes + hits where probe.isHit {

@@ -6,6 +6,7 @@
 import Benchmark
 import Foundation
 import LinkRouter
+import ManyRouteRecords
 import RoutingKit
 
 let tableSizes = [10, 1_000, 10_000, 100_000]
@@ -25,6 +26,35 @@ let benchmarks: @Sendable () -> Void = {
     resolveBenchmarks()
     allocationBenchmarks()
     registrationBenchmarks()
+    discoveryBenchmarks()
+}
+
+// MARK: - Discovery
+
+/// Discovery and registration of every annotated route in the process: the 10,000 records of
+/// ManyRouteRecords plus none elsewhere, across every loaded object (the benchmark's ~20).
+func discoveryBenchmarks() {
+    precondition(many_route_records_count() == 10_000)
+    Benchmark(
+        "Discovery: registerRoutes() with 10k records in the loaded objects",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 50)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let report = Router(discovery: .manual).registerRoutes()
+            precondition(report.registered.count == 10_000, "discovered \(report.registered.count) routes")
+            blackHole(report)
+        }
+    }
+    Benchmark(
+        "Discovery: registerRoutes() then the first resolve (builds the table)",
+        configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 50)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let router = Router(discovery: .manual)
+            router.registerRoutes()
+            blackHole(try? router.resolve("app://bench/4242/x"))
+        }
+    }
 }
 
 // MARK: - URL parse
@@ -72,12 +102,45 @@ func urlParseBenchmarks() {
 // MARK: - Full resolve: parse + match + read a parameter
 
 /// The probes one outer iteration resolves: 1,000 consecutive ones, moving on each iteration so
-/// the whole 8,000-URL mix (80% hits, 20% misses) is cycled through.
+/// the whole 8,000-URL set is cycled through.
 @inline(__always)
-func window(_ probes: [Probe], _ benchmark: Benchmark) -> ArraySlice<Probe> {
+func window(_ probes: ProbeColumns, _ benchmark: Benchmark) -> Range<Int> {
     let perIteration = benchmark.configuration.scalingFactor.rawValue
     let start = (benchmark.currentIteration * perIteration) % (probes.count - perIteration + 1)
-    return probes[start..<(start + perIteration)]
+    return start..<(start + perIteration)
+}
+
+/// LinkRouter: `resolve` the URL string, then read the route's first parameter (a miss throws).
+@inline(__always)
+func resolveWithLinkRouter(_ router: LinkRouterRouter, _ urls: [String], _ probes: ProbeColumns, _ range: Range<Int>) {
+    for index in range {
+        do {
+            let route = try router.resolve(urls[index])
+            if let parameter = probes.parameters[index] { blackHole(route.parameters[parameter]) } else { blackHole(route) }
+        } catch {
+            blackHole(error)
+        }
+    }
+}
+
+/// RoutingKit from the URL string: split it into path components, route, read the parameter.
+@inline(__always)
+func resolveWithRoutingKit(_ router: TrieRouter<Int>, _ probes: ProbeColumns, _ range: Range<Int>) {
+    for index in range {
+        var parameters = Parameters()
+        let output = router.route(path: routingKitPath(probes.urls[index]), parameters: &parameters)
+        if output != nil, let parameter = probes.parameters[index] { blackHole(parameters.get(parameter)) } else { blackHole(output) }
+    }
+}
+
+/// RoutingKit from a path already split into `[String]`.
+@inline(__always)
+func resolvePreSplitWithRoutingKit(_ router: TrieRouter<Int>, _ probes: ProbeColumns, _ range: Range<Int>) {
+    for index in range {
+        var parameters = Parameters()
+        let output = router.route(path: probes.paths[index], parameters: &parameters)
+        if output != nil, let parameter = probes.parameters[index] { blackHole(parameters.get(parameter)) } else { blackHole(output) }
+    }
 }
 
 func resolveBenchmarks() {
@@ -86,39 +149,22 @@ func resolveBenchmarks() {
 
         Benchmark("Resolve \(name) routes: LinkRouter resolve(urlString)") { benchmark in
             let fixture = fixture(size: size)
-            let router = fixture.linkRouter
-            for probe in window(fixture.probes, benchmark) {
-                do {
-                    let route = try router.resolve(probe.url)
-                    if let parameter = probe.parameter { blackHole(route.parameters[parameter]) } else { blackHole(route) }
-                } catch {
-                    blackHole(error)
-                }
-            }
+            let probes = fixture.mixedColumns
+            resolveWithLinkRouter(fixture.linkRouter, probes.urls, probes, window(probes, benchmark))
         } setup: {
             _ = fixture(size: size)
         }
 
         Benchmark("Resolve \(name) routes: RoutingKit split(urlString)+route") { benchmark in
             let fixture = fixture(size: size)
-            let router = fixture.routingKit.router
-            for probe in window(fixture.probes, benchmark) {
-                var parameters = Parameters()
-                let output = router.route(path: routingKitPath(probe.url), parameters: &parameters)
-                if output != nil, let parameter = probe.parameter { blackHole(parameters.get(parameter)) } else { blackHole(output) }
-            }
+            resolveWithRoutingKit(fixture.routingKit.router, fixture.mixedColumns, window(fixture.mixedColumns, benchmark))
         } setup: {
             _ = fixture(size: size)
         }
 
         Benchmark("Resolve \(name) routes: RoutingKit route(pre-split [String])") { benchmark in
             let fixture = fixture(size: size)
-            let router = fixture.routingKit.router
-            for probe in window(fixture.probes, benchmark) {
-                var parameters = Parameters()
-                let output = router.route(path: probe.path, parameters: &parameters)
-                if output != nil, let parameter = probe.parameter { blackHole(parameters.get(parameter)) } else { blackHole(output) }
-            }
+            resolvePreSplitWithRoutingKit(fixture.routingKit.router, fixture.mixedColumns, window(fixture.mixedColumns, benchmark))
         } setup: {
             _ = fixture(size: size)
         }
@@ -130,58 +176,44 @@ func resolveBenchmarks() {
 func allocationBenchmarks() {
     let size = 10_000
 
+    // What the harness itself costs per operation: walking the probe columns, no routing.
+    Benchmark("Baseline 10k: probe loop without routing") { benchmark in
+        let probes = fixture(size: size).mixedColumns
+        for index in window(probes, benchmark) {
+            blackHole(probes.urls[index])
+            blackHole(probes.parameters[index])
+        }
+    } setup: {
+        _ = fixture(size: size)
+    }
+
     Benchmark("Mallocs/resolve 10k, hits, no query: LinkRouter") { benchmark in
         let fixture = fixture(size: size)
-        let router = fixture.linkRouter
-        for probe in window(fixture.hits, benchmark) {
-            do {
-                let route = try router.resolve(probe.url)
-                if let parameter = probe.parameter { blackHole(route.parameters[parameter]) } else { blackHole(route) }
-            } catch {
-                blackHole(error)
-            }
-        }
+        let probes = fixture.hitColumns
+        resolveWithLinkRouter(fixture.linkRouter, probes.urls, probes, window(probes, benchmark))
     } setup: {
         _ = fixture(size: size)
     }
 
     Benchmark("Mallocs/resolve 10k, hits, with query: LinkRouter") { benchmark in
         let fixture = fixture(size: size)
-        let router = fixture.linkRouter
-        for probe in window(fixture.hits, benchmark) {
-            do {
-                let route = try router.resolve(probe.urlWithQuery)
-                if let parameter = probe.parameter { blackHole(route.parameters[parameter]) } else { blackHole(route) }
-            } catch {
-                blackHole(error)
-            }
-        }
+        let probes = fixture.hitColumns
+        resolveWithLinkRouter(fixture.linkRouter, probes.urlsWithQuery, probes, window(probes, benchmark))
     } setup: {
         _ = fixture(size: size)
     }
 
     Benchmark("Mallocs/resolve 10k, misses, no query: LinkRouter") { benchmark in
         let fixture = fixture(size: size)
-        let router = fixture.linkRouter
-        for probe in window(fixture.misses, benchmark) {
-            do {
-                blackHole(try router.resolve(probe.url))
-            } catch {
-                blackHole(error)
-            }
-        }
+        let probes = fixture.missColumns
+        resolveWithLinkRouter(fixture.linkRouter, probes.urls, probes, window(probes, benchmark))
     } setup: {
         _ = fixture(size: size)
     }
 
     Benchmark("Mallocs/resolve 10k, hits, no query: RoutingKit split(urlString)+route") { benchmark in
         let fixture = fixture(size: size)
-        let router = fixture.routingKit.router
-        for probe in window(fixture.hits, benchmark) {
-            var parameters = Parameters()
-            let output = router.route(path: routingKitPath(probe.url), parameters: &parameters)
-            if output != nil, let parameter = probe.parameter { blackHole(parameters.get(parameter)) } else { blackHole(output) }
-        }
+        resolveWithRoutingKit(fixture.routingKit.router, fixture.hitColumns, window(fixture.hitColumns, benchmark))
     } setup: {
         _ = fixture(size: size)
     }
@@ -197,10 +229,12 @@ func registrationBenchmarks() {
         let name = label(size)
         let scaling: BenchmarkScalingFactor = size <= 1_000 ? .kilo : .mega
         let routers = scaling.rawValue / size
+        // A 1,000,000-route iteration takes seconds: no warm-up (it would not change anything at
+        // that count) and five samples.
         let configuration = Benchmark.Configuration(
-            warmupIterations: 1,
+            warmupIterations: size <= 1_000 ? 3 : 0,
             scalingFactor: scaling,
-            maxDuration: .seconds(size <= 1_000 ? 2 : 6),
+            maxDuration: .seconds(size <= 1_000 ? 2 : 40),
             maxIterations: size <= 1_000 ? 2_000 : 5
         )
 

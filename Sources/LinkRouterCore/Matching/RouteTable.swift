@@ -1,4 +1,5 @@
 internal import RoutePatterns
+internal import ByteParsing
 
 /// A frozen, read-only routing trie built from the registered routes.
 ///
@@ -134,7 +135,7 @@ final class RouteTable: Sendable {
         while capacity < literalEdges.count * 2 { capacity <<= 1 }
         var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
         var literalBytes: [UInt8] = []
-        for (key, child) in literalEdges.sorted(by: { $0.value < $1.value }) {
+        for (key, child) in literalEdges {
             let bytes = key.bytes
             let hash = bytes.withUnsafeBufferPointer { Self.hash($0, parent: key.parent) }
             var index = Int(truncatingIfNeeded: hash) & (capacity - 1)

@@ -4,6 +4,7 @@ public import struct FoundationEssentials.UUID
 public import struct Foundation.UUID
 #endif
 internal import RoutePatterns
+internal import ByteParsing
 
 /// The parameters of one open: path parameters, query items and the caller's values, merged.
 ///

@@ -2,13 +2,15 @@ public import RoutePatterns
 
 /// A URL resolved to a registered route, with its parameters; nothing has been opened yet.
 public struct ResolvedRoute: Sendable {
-    /// The pattern that matched, as registered.
-    public let pattern: RoutePattern
-    /// The options the route was registered with.
-    public let options: RouteOptions
+    let entry: RouteEntry
     /// The merged parameters.
     public let parameters: RouteParameters
-    let handler: RouteHandler
+
+    /// The pattern that matched, as registered.
+    public var pattern: RoutePattern { entry.pattern }
+    /// The options the route was registered with.
+    public var options: RouteOptions { entry.options }
+    var handler: RouteHandler { entry.handler }
 }
 
 /// What a registered route runs.
@@ -22,9 +24,16 @@ enum RouteHandler: Sendable {
     }
 }
 
-/// One registered route.
-struct RouteEntry: Sendable {
+/// One registered route; a class, so a resolved route retains one reference instead of copying
+/// the pattern, options and handler.
+final class RouteEntry: Sendable {
     let pattern: RoutePattern
     let options: RouteOptions
     let handler: RouteHandler
+
+    init(pattern: RoutePattern, options: RouteOptions, handler: RouteHandler) {
+        self.pattern = pattern
+        self.options = options
+        self.handler = handler
+    }
 }

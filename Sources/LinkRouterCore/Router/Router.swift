@@ -185,13 +185,11 @@ public final class Router: Sendable {
         let variant = table.variants[match.variant]
         let entry = table.entries[variant.routeIndex]
         return ResolvedRoute(
-            pattern: entry.pattern,
-            options: entry.options,
+            entry: entry,
             parameters: RouteParameters(
                 url: url, captureNames: variant.captureNames, captures: match.captures,
                 pathCaptures: variant.pathCaptures, callerValues: parameters
-            ),
-            handler: entry.handler
+            )
         )
     }
 

@@ -1,4 +1,5 @@
 internal import RoutePatterns
+internal import ByteParsing
 
 /// A URL parsed for routing: scheme, host, path segments, query items and fragment.
 ///

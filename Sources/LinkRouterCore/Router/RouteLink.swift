@@ -1,0 +1,71 @@
+internal import RoutePatterns
+internal import ByteParsing
+
+/// A route pattern as a constant, so call sites never spell pattern strings.
+///
+/// `routes gen` emits one per route of a binary:
+/// ```swift
+/// extension RouteKey {
+///     static let catalogProduct: RouteKey = "catalog/product/<int:id>"
+/// }
+/// ```
+public struct RouteKey: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The pattern text, as registered.
+    public let rawValue: String
+
+    /// Creates a key from pattern text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates a key from a pattern literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+}
+
+/// A URL for one route, built from typed values: `Routes.catalogProduct(id: 42).url`.
+public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
+    /// The route's pattern.
+    public let key: RouteKey
+    /// The route key with the values filled in and percent-encoded, e.g. `catalog/product/42`.
+    public let path: String
+    /// The scheme the URL uses, if any.
+    public let scheme: String?
+
+    /// Creates a link. `path` must already be encoded (see ``encode(_:)``).
+    public init(key: RouteKey, path: String, scheme: String? = nil) {
+        self.key = key
+        self.path = path
+        self.scheme = scheme
+    }
+
+    /// The URL to open: `scheme://path`, or the bare route key when there is no scheme.
+    public var url: String {
+        scheme.map { "\($0)://\(path)" } ?? path
+    }
+
+    /// The same link with another scheme.
+    public func with(scheme: String) -> RouteLink {
+        RouteLink(key: key, path: path, scheme: scheme)
+    }
+
+    public var description: String { url }
+
+    /// Percent-encodes one segment value: everything but unreserved characters (RFC 3986).
+    public static func encode(_ value: some CustomStringConvertible) -> String {
+        var result = ""
+        for byte in value.description.utf8 {
+            if ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.minus || byte == ASCII.dot
+                || byte == ASCII.underscore || byte == UInt8(ascii: "~") {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    /// Percent-encodes a `<path:>` value: each `/`-separated part is encoded, the slashes are kept.
+    public static func encodePath(_ value: String) -> String {
+        value.split(separator: "/", omittingEmptySubsequences: true).map { encode(String($0)) }.joined(separator: "/")
+    }
+}

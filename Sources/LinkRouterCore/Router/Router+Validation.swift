@@ -1,0 +1,89 @@
+/// A route that cannot win for some key, found by ``Router/validate()``.
+public struct RouteConflict: Sendable, Hashable, CustomStringConvertible {
+    /// How the route loses.
+    public enum Kind: String, Sendable, Hashable {
+        /// Two routes match exactly the same keys in one of their forms (through optional
+        /// groups, or `**` beside `<path:>`); the one registered first wins.
+        case tie
+        /// Another route takes precedence for a key this route matches.
+        case shadowed
+    }
+
+    /// How the route loses.
+    public let kind: Kind
+    /// The route that loses, as registered.
+    public let pattern: String
+    /// The route that wins instead.
+    public let winner: String
+    /// A key for which `pattern` matches and `winner` wins.
+    public let key: String
+
+    public var description: String {
+        switch kind {
+        case .tie: "'\(pattern)' and '\(winner)' match the same keys, e.g. '\(key)'; '\(winner)' was registered first and wins"
+        case .shadowed: "'\(pattern)' never wins for '\(key)': '\(winner)' takes precedence"
+        }
+    }
+}
+
+extension Router {
+    /// Checks the registered routes for routes that cannot win.
+    ///
+    /// For every form of every route (each optional group taken or not), a representative key is
+    /// built (`~` for a parameter or `*`, a valid value for a typed placeholder, nothing for `**`) and
+    /// resolved; a route that does not get its own representative key is reported. Duplicates are
+    /// refused at registration, so they never appear here.
+    ///
+    /// - Returns: The conflicts, in registration order; empty when every route can win.
+    public func validate() -> [RouteConflict] {
+        let table = self.table
+        var conflicts: [RouteConflict] = []
+        var reported = Set<Int>()
+        for (variant, winner) in table.shadowed {
+            let loser = table.variants[variant].routeIndex
+            reported.insert(variant)
+            conflicts.append(RouteConflict(
+                kind: .tie,
+                pattern: table.entries[loser].pattern.text,
+                winner: table.entries[table.variants[winner].routeIndex].pattern.text,
+                key: Self.representativeKey(table.entries[loser].pattern.variants[variantOffset(variant, in: table)])
+            ))
+        }
+        var variantIndex = 0
+        for (routeIndex, entry) in table.entries.enumerated() {
+            for segments in entry.pattern.variants {
+                defer { variantIndex += 1 }
+                guard !reported.contains(variantIndex) else { continue }
+                let key = Self.representativeKey(segments)
+                guard let url = try? RouteURL(key), let match = table.match(url, includingHost: configuration.host == nil) else { continue }
+                let winner = table.variants[match.variant].routeIndex
+                if winner != routeIndex {
+                    conflicts.append(RouteConflict(kind: .shadowed, pattern: entry.pattern.text, winner: table.entries[winner].pattern.text, key: key))
+                    break
+                }
+            }
+        }
+        return conflicts
+    }
+
+    /// The position of a variant among its route's variants.
+    private func variantOffset(_ variant: Int, in table: RouteTable) -> Int {
+        let route = table.variants[variant].routeIndex
+        return variant - (table.variants.firstIndex { $0.routeIndex == route } ?? variant)
+    }
+
+    /// A key that the segments match, as generic as possible.
+    static func representativeKey(_ segments: [RoutePattern.Segment]) -> String {
+        segments.compactMap { segment -> String? in
+            switch segment {
+            case .literal(let text): RouteLink.encode(text)
+            case .parameter, .wildcard, .path: "~"
+            case .typed(.int, _): "0"
+            case .typed(.uuid, _): "00000000-0000-0000-0000-000000000000"
+            case .typed(.bool, _): "true"
+            case .typed(.double, _): "0.5"
+            case .catchAll: nil
+            }
+        }.joined(separator: "/")
+    }
+}

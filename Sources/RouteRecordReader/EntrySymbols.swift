@@ -1,0 +1,87 @@
+internal import CLibELF
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// Resolves each record's accessor to the symbol it points at, reading a file on disk.
+///
+/// In an executable or shared library the accessor field is usually 0 in the file, with an
+/// `R_X86_64_RELATIVE` relocation whose addend is the function's address; in an object file it is
+/// a relocation against the function's symbol. Either way the symbol table names the function,
+/// and the Swift runtime demangles the name.
+public enum EntrySymbols {
+    /// The demangled symbol of each record's accessor, keyed by record location; a record whose
+    /// symbol cannot be found (a stripped binary) is missing from the result.
+    ///
+    /// - Returns: The symbols, and whether the file has a symbol table at all.
+    public static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
+        let file = try ELFFile(path: section.file)
+        guard let routes = try file.section(named: RecordLayout.sectionName) else { return ([:], false) }
+        let symbols = try file.symbols()
+        guard !symbols.isEmpty else { return ([:], false) }
+        let relocations = try file.relocations(targeting: routes)
+        var result: [RecordLocation: String] = [:]
+        for record in section.records {
+            let offsetInSection = UInt64(record.location.fileOffset) - routes.fileOffset
+            let fieldAddress = routes.address + offsetInSection + 16
+            let name: String?
+            if let relocation = relocations[file.isRelocatable ? offsetInSection + 16 : fieldAddress] {
+                if let symbol = relocation.symbol, !symbol.name.isEmpty {
+                    name = symbol.name
+                } else {
+                    let target = (relocation.symbol?.value ?? 0) &+ UInt64(bitPattern: relocation.addend)
+                    name = symbols.function(at: target, inSection: relocation.symbol?.sectionIndex)
+                }
+            } else if record.accessorAddress != 0 {
+                name = symbols.function(at: UInt64(record.accessorAddress), inSection: nil)
+            } else {
+                name = nil
+            }
+            if let name { result[record.location] = demangle(name) }
+        }
+        return (result, true)
+    }
+
+    /// The Swift runtime's demangling of `name`, shortened: private discriminators dropped, and an
+    /// accessor closure named by the record it initializes. Names that are not Swift come back as they are.
+    public static func demangle(_ name: String) -> String {
+        guard let demangled = runtimeDemangle(name) else { return name }
+        // "(Name in _0123ABCD)" → "Name"
+        let text = demangled.replacing(#/\((?<name>[^()]+?) in _[0-9A-F]+\)/#) { String($0.output.name) }
+        guard let range = text.firstRange(of: " in variable initialization expression of ") else { return text }
+        // "Module.record : (UInt32, ...)" → "Module.record"
+        var record = String(text[range.upperBound...])
+        if let type = record.firstRange(of: " : (") { record = String(record[..<type.lowerBound]) }
+        // A #route record's unique name encodes its file and line: "Module.$s...0023CartRoutesswift_...MX9_..."
+        if let unique = record.firstMatch(of: #/^(?<module>\w+)\.\$s\w*\d(?<file>[A-Za-z][A-Za-z_]*?)swift_[A-Za-z0-9]+?MX(?<line>\d+)_/#) {
+            return "#route at \(unique.output.file).swift:\(unique.output.line) in \(unique.output.module)"
+        }
+        return "accessor of " + record
+    }
+}
+
+@_silgen_name("swift_demangle")
+private func swift_demangle(
+    _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
+    _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
+
+private func runtimeDemangle(_ name: String) -> String? {
+    guard name.hasPrefix("$s") || name.hasPrefix("_$s") else { return nil }
+    return name.withCString { pointer in
+        guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
+        defer { free(result) }
+        return String(cString: result)
+    }
+}
+
+extension [ELFFile.Symbol] {
+    /// The function symbol whose range contains `address` (in `section`, for object files).
+    func function(at address: UInt64, inSection section: UInt16?) -> String? {
+        let candidates = filter { symbol in
+            symbol.isFunction && (section == nil || symbol.sectionIndex == section!)
+                && address >= symbol.value && address < symbol.value + Swift.max(symbol.size, 1)
+        }
+        return candidates.first?.name
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// `routes dump`, `check` and `match` on real binaries and on crafted bad files.
+struct RoutesBinaryToolTests {
+    let routes = BuiltProduct(name: "routes")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let recordHeader = repository.appendingPathComponent("Sources/CRouteRecord/include").path
+
+    struct DumpReport: Decodable {
+        struct Record: Decodable {
+            let kind: String
+            let pattern: String
+            let symbol: String?
+            let file: String
+            let offset: Int
+            let exposure: String
+            let groups: [String]
+        }
+        let serializationVersion: Int
+        let records: [Record]
+    }
+
+    /// A scratch folder that is removed after the test.
+    final class Scratch {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+        /// Compiles C source to an object file with the record header.
+        func object(_ name: String, _ source: String) throws -> String {
+            let sourcePath = path(name + ".c")
+            try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
+            let output = path(name + ".o")
+            let run = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/cc"), ["-c", "-I", RoutesBinaryToolTests.recordHeader, sourcePath, "-o", output])
+            #expect(run.status == 0, "cc: \(run.standardError)")
+            return output
+        }
+    }
+
+    static let actionSource = """
+        #include "LinkRouterRecord.h"
+        static bool act(const char *const *n, const char *const *v, size_t c, char *r, size_t cap) { return true; }
+        """
+
+    @Test("dump --json lists the same records the demo discovers at run time", arguments: [BuiltProduct.Configuration.debug, .release])
+    func dumpMatchesDiscovery(configuration: BuiltProduct.Configuration) throws {
+        let demo = BuiltProduct(name: "demo", configuration: configuration)
+        guard configuration == .debug || FileManager.default.fileExists(atPath: demo.path.path) else { return }
+        let run = try routes.run(["dump", "--json", demo.path.path])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
+        #expect(report.serializationVersion == 1)
+        let discovered = try demo.run(["--routes"]).lines
+            .filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
+            .compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+            .filter { $0 != "plugin/hello" }   // loaded with dlopen, not in the executable
+        #expect(report.records.map(\.pattern).sorted() == discovered.sorted())
+        #expect(report.records.allSatisfy { $0.file == demo.path.path && $0.offset > 0 })
+        let product = try #require(report.records.first { $0.pattern == "catalog/product/<int:id>" })
+        #expect(product.kind == "page")
+        #expect(product.exposure == "external")
+        #expect(product.symbol == "accessor of CatalogFeature.__linkRouterRecord_ProductPage")
+        #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "greet")
+        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:9 in CartFeature")
+    }
+
+    @Test("dump prints an aligned table sorted by pattern, and a tree")
+    func dumpTableAndTree() throws {
+        let demo = BuiltProduct(name: "demo").path.path
+        let table = try routes.run(["dump", demo])
+        #expect(table.status == 0)
+        #expect(table.lines.first?.hasPrefix("KIND    PATTERN") == true)
+        let patterns = table.lines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: " ")[1] }
+        #expect(patterns == patterns.sorted())
+        let tree = try routes.run(["dump", "--tree", demo])
+        #expect(tree.lines.contains("└─ greet"))
+        #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user") })
+    }
+
+    @Test("check passes the demo and exits 0")
+    func checkDemo() throws {
+        let run = try routes.run(["check", BuiltProduct(name: "demo").path.path])
+        #expect(run.status == 0)
+        #expect(run.lines.first == "no problems in 10 records")
+    }
+
+    @Test("check reports duplicates across files, ties, shadowed routes, bad patterns and bad records, exit 1")
+    func checkProblems() throws {
+        let scratch = try Scratch()
+        let first = try scratch.object("first", Self.actionSource + """
+
+            LINKROUTER_C_ACTION(r1, "user/:id", act);
+            LINKROUTER_C_ACTION(r2, "list(/:page)", act);
+            LINKROUTER_C_ACTION(r3, "files/:name/raw", act);
+            """)
+        let second = try scratch.object("second", Self.actionSource + """
+
+            LINKROUTER_C_ACTION(s1, "user/:name", act);
+            LINKROUTER_C_ACTION(s2, "list/:n", act);
+            LINKROUTER_C_ACTION(s3, "files/*/raw", act);
+            LINKROUTER_C_ACTION(s4, "bad/<int:>", act);
+            __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+            static const linkrouter_route_record s5 = {0x12345678u, 1, 0, LINKROUTER_KIND_C_ACTION, 1, 0, 0, "x"};
+            """)
+        let run = try routes.run(["check", first, second])
+        #expect(run.status == 1, "output: \(run.standardOutput)")
+        let output = run.standardOutput
+        #expect(output.contains("\(second) at 0x") && output.contains("bad record: bad magic 0x12345678"))
+        #expect(output.contains("'user/:name': duplicate: same shape as 'user/:id' in \(first) at 0x"))
+        #expect(output.contains("'bad/<int:>': invalid pattern: expected a parameter name"))
+        #expect(output.contains("'list/:n': tie: 'list/:n' and 'list(/:page)' match the same keys, e.g. 'list/~'"))
+        #expect(output.contains("'files/*/raw': shadowed: 'files/*/raw' never wins for 'files/~/raw': 'files/:name/raw' takes precedence"))
+        #expect(run.lines.contains("5 problem(s) in 8 records"))
+    }
+
+    @Test("dump reads object files and names C functions through their relocations")
+    func dumpObjectFile() throws {
+        let scratch = try Scratch()
+        let object = try scratch.object("routes", Self.actionSource + "\nLINKROUTER_C_ACTION(r1, \"greet/:name\", act);\n")
+        let run = try routes.run(["dump", "--json", object])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
+        #expect(report.records.map(\.pattern) == ["greet/:name"])
+        #expect(report.records.first?.symbol == "act")
+    }
+
+    @Test("match resolves a URL against the routes read from a binary")
+    func matchBinary() throws {
+        let demo = BuiltProduct(name: "demo").path.path
+        let hit = try routes.run(["match", "--json", demo, "shop://catalog/mugs/enamel?ref=push"])
+        #expect(hit.status == 0)
+        #expect(hit.standardOutput.contains(#""match":"catalog/<path:category>""#))
+        #expect(hit.standardOutput.contains(#""category":"mugs/enamel""#))
+        let miss = try routes.run(["match", demo, "shop://account/profile"])
+        #expect(miss.status == 1)
+        #expect(miss.standardOutput.contains("account/profile/:user(/:tab)"))
+    }
+
+    /// Crafts each bad input; returns the path.
+    static func craft(_ kind: String, in scratch: Scratch) throws -> String {
+        let demo = try Data(contentsOf: BuiltProduct(name: "demo").path)
+        func write(_ data: Data, _ name: String) throws -> String {
+            let path = scratch.path(name)
+            try data.write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        switch kind {
+        case "not ELF": return try write(Data("hello, routes\n".utf8), "notes.txt")
+        case "truncated": return try write(demo.prefix(4096), "truncated")
+        case "32-bit": var copy = demo; copy[4] = 1; return try write(copy, "elf32")
+        case "big-endian": var copy = demo; copy[5] = 2; return try write(copy, "elfbe")
+        case "no route section": return "/bin/true"
+        case "directory": return scratch.folder.path
+        case "missing": return scratch.path("does-not-exist")
+        case "size not a multiple":
+            return try scratch.object("odd", "__attribute__((used, section(\"linkrouter_routes\"))) static const char blob[40] = {1};\n")
+        case "bad magic":
+            return try scratch.object("magic", Self.actionSource + """
+
+                __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+                static const linkrouter_route_record r = {0x12345678u, 1, 0, LINKROUTER_KIND_C_ACTION, 1, (linkrouter_route_accessor)act, 0, "x"};
+                """)
+        case "bad version":
+            return try scratch.object("version", Self.actionSource + """
+
+                __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+                static const linkrouter_route_record r = {LINKROUTER_RECORD_MAGIC, 7, 0, LINKROUTER_KIND_C_ACTION, 1, (linkrouter_route_accessor)act, 0, "x"};
+                """)
+        default: fatalError("unknown bad input \(kind)")
+        }
+    }
+
+    @Test("bad input is one line on stderr naming the file and the problem, exit 2", arguments: [
+        ("not ELF", "not an ELF file"),
+        ("truncated", "truncated or corrupt ELF file"),
+        ("32-bit", "32-bit ELF files are not supported"),
+        ("big-endian", "big-endian ELF files are not supported"),
+        ("no route section", "no linkrouter_routes section"),
+        ("directory", "is a directory"),
+        ("missing", "cannot open: No such file or directory"),
+        ("size not a multiple", "section size 40 is not a multiple of the 128-byte record"),
+        ("bad magic", "bad magic 0x12345678"),
+        ("bad version", "record version 7 is not supported"),
+    ])
+    func badInput(kind: String, message: String) throws {
+        let scratch = try Scratch()
+        let path = try Self.craft(kind, in: scratch)
+        for command in [["dump"], ["dump", "--json"], ["match"], ["gen"]] {
+            let arguments = command + [path] + (command == ["match"] ? ["app://x"] : [])
+            let run = try routes.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.standardOutput)")
+            #expect(run.standardOutput.isEmpty, "\(arguments) printed a partial result")
+            let lines = run.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(arguments): \(run.standardError)")
+            #expect(lines.first?.hasPrefix("routes: \(path)") == true, "\(arguments): \(run.standardError)")
+            #expect(lines.first?.contains(message) == true, "\(arguments): \(run.standardError)")
+        }
+    }
+}
