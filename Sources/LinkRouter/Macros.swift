@@ -17,10 +17,10 @@
 /// declare it), so it still writes `init?(parameters:)`. Route discovery registers the page at run
 /// time, as `register(_:options:page:)` would.
 ///
-/// The pattern is checked when the module compiles: a malformed pattern is an error at the
-/// offending character. All arguments must be literals. The pattern, the groups and the summary
-/// share a record's 96 bytes of text (UTF-8, plus one separator byte before the groups and one
-/// before the summary).
+/// The pattern is checked when the module compiles: a malformed pattern is an error on the
+/// literal that names the column of the offending character. All arguments must be literals.
+/// The pattern, the groups and the summary share a record's 96 bytes of text (UTF-8, plus one
+/// separator byte before the groups and one before the summary).
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
@@ -28,6 +28,8 @@
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///
+/// A page may have several `@Routable` attributes, one per pattern.
 ///
 /// - Note: Applies to a non-generic struct or class declared at file scope, since its route record
 ///   is a global constant beside it.
@@ -56,8 +58,9 @@ public macro Routable(
 /// Route discovery registers the action at run time, as `register(_:options:action:)` would. The
 /// action may be synchronous or `async`, and may throw.
 ///
-/// The pattern is checked when the module compiles: a malformed pattern is an error at the
-/// offending character. The pattern, the groups and the summary share a record's 96 bytes of text.
+/// The pattern is checked when the module compiles: a malformed pattern is an error on the
+/// literal that names the column of the offending character. The pattern, the groups and the
+/// summary share a record's 96 bytes of text.
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
@@ -65,7 +68,7 @@ public macro Routable(
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - action: The action. It becomes part of a global constant, so it cannot capture local
-///     values; use it at file scope.
+///     values; use `#route` at file scope (`main.swift` included).
 @freestanding(declaration)
 public macro route(
     _ pattern: StaticString,

@@ -16,6 +16,8 @@ public enum RouteDiscovery: Sendable, Hashable {
 
 /// What one discovery pass found and registered.
 public struct DiscoveryReport: Sendable {
+    /// How many loaded objects this pass examined.
+    public internal(set) var examinedObjectCount = 0
     /// The object files whose route sections were read in this pass.
     public internal(set) var scannedFiles: [String] = []
     /// How many records were read from them.
@@ -80,6 +82,7 @@ extension Router {
         var report = DiscoveryReport()
         var records: [RouteRecord] = []
         for image in images where claimRegistrationSource("\(image.path)@\(image.loadBias)") {
+            report.examinedObjectCount += 1
             do {
                 guard let section = try RouteSectionReader.read(image: image) else { continue }
                 report.scannedFiles.append(image.path)

@@ -309,11 +309,12 @@ func makeRecordDeclaration(
         12: "// text: \(String(decoding: text, as: UTF8.self).debugDescription)",
     ]
     let elements = fields.enumerated().map { index, field in
-        let isLast = index == fields.count - 1
-        let comma: TokenSyntax? = isLast ? nil : .commaToken(trailingTrivia: comments[index].map { .space + .lineComment($0) } ?? (lineStarts.contains(index + 1) ? [] : .space))
+        // After a comma: a comment, the line break before the next line's first field, or a space.
+        let afterComma: Trivia = comments[index].map { .space + .lineComment($0) }
+            ?? (lineStarts.contains(index + 1) ? [] : .space)
         return LabeledExprSyntax(
             expression: lineStarts.contains(index) ? field.with(\.leadingTrivia, .newline + indent) : field,
-            trailingComma: comma
+            trailingComma: index == fields.count - 1 ? nil : .commaToken(trailingTrivia: afterComma)
         )
     }
     let tuple = TupleExprSyntax(

@@ -95,7 +95,9 @@ public enum RoutableMacro: PeerMacro, ExtensionMacro {
         }
         guard context.isAtFileScope else {
             if diagnosing {
-                context.diagnoseError(attribute, "notAtFileScope", "@Routable applies to a type declared at file scope, not inside another declaration")
+                context.diagnoseError(
+                    attribute, "notAtFileScope", "@Routable applies to a type declared at file scope, not inside another declaration"
+                )
             }
             return nil
         }

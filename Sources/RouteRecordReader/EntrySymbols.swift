@@ -13,12 +13,14 @@ public enum EntrySymbols {
     /// The demangled symbol of each record's accessor, keyed by record location; a record whose
     /// symbol cannot be found (a stripped binary) is missing from the result.
     ///
-    /// - Returns: The symbols, and whether the file has a symbol table at all.
+    /// - Returns: The symbols found (in `.symtab`, or in `.dynsym` for a stripped file), and whether
+    ///   the file still has its full symbol table (`.symtab`).
     public static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
         let file = try ELFFile(path: section.file)
         guard let routes = try file.section(named: RecordLayout.sectionName) else { return ([:], false) }
         let symbols = try file.symbols()
-        guard !symbols.isEmpty else { return ([:], false) }
+        let hasSymbolTable = try file.sections().contains { $0.type == UInt32(SHT_SYMTAB) }
+        guard !symbols.isEmpty else { return ([:], hasSymbolTable) }
         let relocations = try file.relocations(targeting: routes)
         var result: [RecordLocation: String] = [:]
         for record in section.records {
@@ -39,7 +41,7 @@ public enum EntrySymbols {
             }
             if let name { result[record.location] = demangle(name) }
         }
-        return (result, true)
+        return (result, hasSymbolTable)
     }
 
     /// The Swift runtime's demangling of `name`, shortened: private discriminators dropped, and an

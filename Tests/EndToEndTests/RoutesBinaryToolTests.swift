@@ -199,3 +199,19 @@ struct RoutesBinaryToolTests {
         }
     }
 }
+
+extension RoutesBinaryToolTests {
+    @Test("dump says so when a binary is stripped of its symbol table")
+    func strippedBinary() throws {
+        let scratch = try Scratch()
+        let stripped = scratch.path("demo-stripped")
+        let strip = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/strip"), ["-o", stripped, BuiltProduct(name: "demo").path.path])
+        #expect(strip.status == 0, "strip: \(strip.standardError)")
+        let run = try routes.run(["dump", "--json", stripped])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
+        #expect(report.records.count == 10)
+        // The C action is a local symbol: only the full symbol table named it.
+        #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "(stripped: no symbol table)")
+    }
+}
