@@ -167,7 +167,7 @@ public struct RouteParameters: Sendable {
     func lookup(_ name: String) -> Source? {
         if let index = captureNames.firstIndex(of: name) { return .text(capture(index)) }
         if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
-        if let value = callerValues[name] { return value is String ? .text(value as! String) : .value(value) }
+        if let value = callerValues[name] { return (value as? String).map(Source.text) ?? .value(value) }
         return nil
     }
 
