@@ -4,7 +4,7 @@ struct PatternParser {
     private let text: String
     private let bytes: [UInt8]
     private var position = 0
-    private var names: Set<String> = []
+    private var names: [String] = []
 
     init(_ text: String) {
         self.text = text
@@ -14,6 +14,7 @@ struct PatternParser {
     mutating func parse() throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
         if bytes.first == ASCII.slash { position = 1 }
         var segments: [RoutePattern.Segment] = []
+        segments.reserveCapacity(bytes.count { $0 == ASCII.slash } + 1)
         var groups: [[RoutePattern.Segment]] = []
         var segmentCount = 0
         var captureCount = 0
@@ -107,7 +108,12 @@ struct PatternParser {
             throw PatternError(.malformedPlaceholder, pattern: text, column: angle + 1)
         }
         let decoded = bytes.withUnsafeBufferPointer { buffer in
-            PercentEncoding.decodeValidated(UnsafeBufferPointer(rebasing: buffer[start..<end]), plusAsSpace: false)
+            let literal = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            // Most literals have no escape: take their text as it is (the pattern is valid UTF-8).
+            if !literal.contains(ASCII.percent) {
+                return literal.contains(where: ASCII.isControl) ? nil : String(decoding: literal, as: UTF8.self)
+            }
+            return PercentEncoding.decodeValidated(literal, plusAsSpace: false)
         }
         guard let decoded else { throw PatternError(.invalidLiteral, pattern: text, column: start + 1) }
         return .literal(decoded)
@@ -137,9 +143,10 @@ struct PatternParser {
             if !valid { throw PatternError(.invalidParameterName, pattern: text, column: index + 1) }
         }
         let name = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard names.insert(name).inserted else {
+        guard !names.contains(name) else {
             throw PatternError(.duplicateParameterName(name), pattern: text, column: start + 1)
         }
+        names.append(name)
         return name
     }
 }

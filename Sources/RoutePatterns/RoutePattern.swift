@@ -68,9 +68,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Two patterns with the same shape match exactly the same keys: registering both is a duplicate.
     public var shape: String {
-        var result = segments.map(\.shapeText).joined(separator: "/")
+        var result = ""
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { result += "/" }
+            result += segment.shapeText
+        }
         for group in optionalGroups {
-            result += "(/" + group.map(\.shapeText).joined(separator: "/") + ")"
+            result += "("
+            for segment in group { result += "/" + segment.shapeText }
+            result += ")"
         }
         return result
     }

@@ -62,10 +62,17 @@ public enum RecordDecoder {
         if requireAccessor && accessor == 0 { return .failure(RecordIssue(.missingAccessor, at: location)) }
 
         let text = UnsafeRawBufferPointer(rebasing: bytes[32..<(32 + Int(textLength))])
-        let parts = text.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-            .map { String(validating: $0, as: UTF8.self) }
-        guard !parts.contains(where: { $0 == nil }) else { return .failure(RecordIssue(.badText, at: location)) }
-        let strings = parts.map { $0! }
+        let strings: [String]
+        if !text.contains(0) {
+            // The common record: a pattern alone.
+            guard let pattern = String(validating: text, as: UTF8.self) else { return .failure(RecordIssue(.badText, at: location)) }
+            strings = [pattern]
+        } else {
+            let parts = text.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+                .map { String(validating: $0, as: UTF8.self) }
+            guard !parts.contains(where: { $0 == nil }) else { return .failure(RecordIssue(.badText, at: location)) }
+            strings = parts.map { $0! }
+        }
         let groups = strings.count > 1 ? strings[1].split(separator: ",").map(String.init) : []
         let summary = strings.count > 2 ? strings[2] : nil
 
