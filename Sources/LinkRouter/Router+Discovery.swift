@@ -141,8 +141,8 @@ extension Router {
             case .invalidPattern(let error):
                 skip("skipped record: \(record.location): \(error)")
             case .duplicate(_, let existing):
-                let shape = (try? RoutePattern(record.pattern))?.shape
-                let first = earlier.first { (try? RoutePattern($0.pattern))?.shape == shape }
+                // The error names the winner's pattern as registered: the earlier record with that text.
+                let first = earlier.first { $0.pattern == existing }
                 let origin = first.map { "from \($0.location)" } ?? "registered earlier"
                 skip("duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' \(origin) wins")
             }

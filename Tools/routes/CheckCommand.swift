@@ -25,8 +25,8 @@ struct CheckCommand: ParsableCommand {
             case .invalidPattern(let error):
                 problems.append("\(record.location.short): '\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))")
             case .duplicate(_, let existing):
-                let shape = (try? RoutePattern(record.pattern))?.shape
-                let first = routes.records.first { (try? RoutePattern($0.pattern))?.shape == shape && $0.location != record.location }
+                // The error names the winner's pattern as registered: the first record with that text.
+                let first = routes.records.first { $0.pattern == existing }
                 let origin = first.map { " in \($0.location.short)" } ?? ""
                 problems.append("\(record.location.short): '\(record.pattern)': duplicate: same shape as '\(existing)'\(origin), which is found first and wins")
             }
