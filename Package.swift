@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "RoutePatterns", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
         // The router itself: URL parsing, matching, parameters, register/open. Standard library only.
         .target(name: "LinkRouterCore", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
+        // Reads the dynamic route table's JSON document; the only module that needs Foundation's JSON.
+        .target(name: "RouteTableJSON", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.
         .target(name: "CRouteRecord"),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "LinkRouter",
             dependencies: [
-                "LinkRouterCore", "LinkRouterMacros", "RouteRecordReader", "CRouteRecord",
+                "LinkRouterCore", "RouteTableJSON", "LinkRouterMacros", "RouteRecordReader", "CRouteRecord",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -94,6 +96,7 @@ let package = Package(
 
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
+        .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
             dependencies: [

@@ -34,6 +34,13 @@ enum FailureSummary: Equatable, Sendable {
     case noRoute(String)
     case parametersRejected(pattern: String, hasUnderlying: Bool)
     case actionFailed(pattern: String)
+    case tooManyParameters(count: Int, limit: Int)
+    case dispatchFailed(scheme: String, reason: String)
+    case redirectLoop([String])
+    case tooManyRedirects([String], limit: Int)
+    case interceptorStopped(interceptor: String, reason: String)
+    case interceptorTimedOut(interceptor: String)
+    case cancelled(String)
 }
 
 extension RouteFailure {
@@ -45,6 +52,13 @@ extension RouteFailure {
         case .noRoute(let key): .noRoute(key)
         case .parametersRejected(let pattern, let underlying): .parametersRejected(pattern: pattern, hasUnderlying: underlying != nil)
         case .actionFailed(let pattern, _): .actionFailed(pattern: pattern)
+        case .tooManyParameters(let count, let limit): .tooManyParameters(count: count, limit: limit)
+        case .dispatchFailed(let scheme, let reason): .dispatchFailed(scheme: scheme, reason: reason)
+        case .redirectLoop(let chain): .redirectLoop(chain)
+        case .tooManyRedirects(let chain, let limit): .tooManyRedirects(chain, limit: limit)
+        case .interceptorStopped(let interceptor, let reason): .interceptorStopped(interceptor: interceptor, reason: reason)
+        case .interceptorTimedOut(let interceptor, _): .interceptorTimedOut(interceptor: interceptor)
+        case .cancelled(let reason): .cancelled(reason)
         }
     }
 }

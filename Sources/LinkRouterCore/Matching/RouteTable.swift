@@ -1,7 +1,8 @@
 internal import RoutePatterns
 internal import ByteParsing
 
-/// A frozen, read-only routing trie built from the registered routes.
+/// A frozen, read-only routing trie built from a list of patterns (the registered routes, or the
+/// source patterns of redirect and rule tables).
 ///
 /// Layout: nodes in one flat array; literal edges of the whole trie in one open-addressing hash
 /// table keyed by (parent node, segment bytes), so finding a literal child costs the same with 2
@@ -61,7 +62,8 @@ final class RouteTable: Sendable {
         let pathCaptures: UInt32
     }
 
-    let entries: [RouteEntry]
+    /// The patterns, in the order given; a variant's `routeIndex` indexes this array.
+    let patterns: [RoutePattern]
     let variants: [Variant]
     /// Variants that lost their slot to an earlier route with the same shape (`a(/:b)` and `a/:c`).
     let shadowed: [(variant: Int, by: Int)]
@@ -69,7 +71,7 @@ final class RouteTable: Sendable {
     private let slots: [LiteralSlot]
     private let literalBytes: [UInt8]
 
-    init(entries: [RouteEntry]) {
+    init(patterns: [RoutePattern]) {
         var nodes = [Node()]
         var variants: [Variant] = []
         var shadowed: [(Int, Int)] = []
@@ -84,8 +86,8 @@ final class RouteTable: Sendable {
             return created
         }
 
-        for (routeIndex, entry) in entries.enumerated() {
-            for segments in entry.pattern.variants {
+        for (routeIndex, pattern) in patterns.enumerated() {
+            for segments in pattern.variants {
                 let variantIndex = Int32(variants.count)
                 var node: Int32 = 0
                 var names: [String] = []
@@ -147,7 +149,7 @@ final class RouteTable: Sendable {
             literalBytes += bytes
         }
 
-        self.entries = entries
+        self.patterns = patterns
         self.variants = variants
         self.shadowed = shadowed
         self.nodes = nodes

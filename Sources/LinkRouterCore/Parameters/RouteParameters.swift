@@ -10,7 +10,7 @@ internal import ByteParsing
 ///
 /// A name is looked up in that order: a path parameter is never overridden by a query item or a
 /// caller value of the same name, and a query item wins over a caller value (the caller's values
-/// act as defaults). For a repeated query key the single-value accessors take the last value;
+/// act as defaults). Values an interceptor rewrites come before all three. For a repeated query key the single-value accessors take the last value;
 /// ``values(_:)`` returns all of them.
 ///
 /// ```swift
@@ -28,6 +28,7 @@ public struct RouteParameters: Sendable {
     let pathCaptures: UInt32
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
+    private(set) var overrides: [String: any Sendable] = [:]
 
     init(url: RouteURL, captureNames: [String], captures: Captures, pathCaptures: UInt32, callerValues: [String: any Sendable]) {
         self.url = url
@@ -36,6 +37,13 @@ public struct RouteParameters: Sendable {
         self.pathCaptures = pathCaptures
         self.query = url.queryStart >= 0 ? url.queryItems : []
         self.callerValues = callerValues
+    }
+
+    /// These parameters with `values` taking precedence over every source.
+    func overriding(_ values: [String: any Sendable]) -> RouteParameters {
+        var copy = self
+        copy.overrides.merge(values) { _, new in new }
+        return copy
     }
 
     /// The path parameters alone, decoded, by name.
@@ -51,12 +59,12 @@ public struct RouteParameters: Sendable {
     /// Every parameter name: path parameters, then query names, then caller keys, each once.
     public var names: [String] {
         var seen = Set<String>()
-        return (captureNames + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
+        return (overrides.keys.sorted() + captureNames + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
     }
 
     /// Whether any source has a parameter of this name.
     public func contains(_ name: String) -> Bool {
-        captureNames.contains(name) || query.contains { $0.name == name } || callerValues[name] != nil
+        overrides[name] != nil || captureNames.contains(name) || query.contains { $0.name == name } || callerValues[name] != nil
     }
 
     /// The parameter as text, or `nil` when no source has it. A caller value that is not a
@@ -72,14 +80,18 @@ public struct RouteParameters: Sendable {
     /// Every value of the parameter: one for a path parameter; every value of a repeated query
     /// key; the elements of a caller-supplied array.
     public func values(_ name: String) -> [String] {
+        if let value = overrides[name] { return Self.strings(value) }
         if let index = captureNames.firstIndex(of: name) { return [capture(index)] }
         let fromQuery = query.filter { $0.name == name }.map(\.value)
         if !fromQuery.isEmpty { return fromQuery }
-        switch callerValues[name] {
-        case let strings as [String]: return strings
-        case let array as [any Sendable]: return array.map { String(describing: $0) }
-        case let value?: return [value as? String ?? String(describing: value)]
-        case nil: return []
+        return callerValues[name].map(Self.strings) ?? []
+    }
+
+    private static func strings(_ value: any Sendable) -> [String] {
+        switch value {
+        case let strings as [String]: strings
+        case let array as [any Sendable]: array.map { String(describing: $0) }
+        default: [value as? String ?? String(describing: value)]
         }
     }
 
@@ -165,6 +177,7 @@ public struct RouteParameters: Sendable {
     }
 
     func lookup(_ name: String) -> Source? {
+        if !overrides.isEmpty, let value = overrides[name] { return (value as? String).map(Source.text) ?? .value(value) }
         if let index = captureNames.firstIndex(of: name) { return .text(capture(index)) }
         if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
         if let value = callerValues[name] { return (value as? String).map(Source.text) ?? .value(value) }

@@ -11,6 +11,11 @@ public struct ResolvedRoute: Sendable {
     /// The options the route was registered with.
     public var options: RouteOptions { entry.options }
     var handler: RouteHandler { entry.handler }
+
+    /// The same route with `values` overriding every source of its parameters.
+    func overriding(_ values: [String: any Sendable]) -> ResolvedRoute {
+        ResolvedRoute(entry: entry, parameters: parameters.overriding(values))
+    }
 }
 
 /// What a registered route runs.

@@ -14,6 +14,21 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     case parametersRejected(pattern: String, underlying: (any Error)?)
     /// The action threw.
     case actionFailed(pattern: String, underlying: any Error)
+    /// The query items and caller values together exceed ``RouterConfiguration/maximumParameterCount``.
+    case tooManyParameters(count: Int, limit: Int)
+    /// The dispatcher registered for the URL's scheme could not open it.
+    case dispatchFailed(scheme: String, reason: String)
+    /// Redirects, fallbacks or interceptors led back to a URL already visited in this open.
+    /// `chain` lists every URL followed, ending with the repeated one.
+    case redirectLoop(chain: [String])
+    /// More than `limit` redirects were followed; `chain` lists them.
+    case tooManyRedirects(chain: [String], limit: Int)
+    /// An interceptor stopped the open.
+    case interceptorStopped(interceptor: String, reason: String)
+    /// An interceptor did not answer before its deadline.
+    case interceptorTimedOut(interceptor: String, deadline: Duration)
+    /// The delegate cancelled the open, or the task running it was cancelled.
+    case cancelled(reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +39,30 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .parametersRejected(let pattern, let underlying?): "route '\(pattern)' rejected its parameters: \(underlying)"
         case .parametersRejected(let pattern, nil): "route '\(pattern)' rejected its parameters"
         case .actionFailed(let pattern, let underlying): "action '\(pattern)' failed: \(underlying)"
+        case .tooManyParameters(let count, let limit): "\(count) parameters exceed the limit of \(limit)"
+        case .dispatchFailed(let scheme, let reason): "the '\(scheme)' dispatcher could not open the URL: \(reason)"
+        case .redirectLoop(let chain): "redirect loop: \(chain.joined(separator: " -> "))"
+        case .tooManyRedirects(let chain, let limit): "more than \(limit) redirects: \(chain.joined(separator: " -> "))"
+        case .interceptorStopped(let interceptor, let reason): "interceptor '\(interceptor)' stopped the open: \(reason)"
+        case .interceptorTimedOut(let interceptor, let deadline): "interceptor '\(interceptor)' did not answer within \(deadline)"
+        case .cancelled(let reason): "the open was cancelled: \(reason)"
+        }
+    }
+}
+
+extension RouteFailure {
+    /// The description without URLs, keys or parameter values, for redacted traces.
+    var redactedDescription: String {
+        switch self {
+        case .invalidURL(let error): "invalid URL: \(error.message) at offset \(error.offset)"
+        case .noRoute: "no route matches"
+        case .parametersRejected(let pattern, _): "route '\(pattern)' rejected its parameters"
+        case .actionFailed(let pattern, _): "action '\(pattern)' failed"
+        case .redirectLoop(let chain): "redirect loop after \(chain.count - 1) hops"
+        case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
+        case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,
+             .interceptorTimedOut, .cancelled:
+            description
         }
     }
 }

@@ -6,6 +6,8 @@ public struct RouteOutcome: Sendable {
         case page(any Routable)
         /// An action ran and returned this value (`nil` when it returned none).
         case action((any Sendable)?)
+        /// The dispatcher of the URL's scheme handled it and returned this value.
+        case dispatched(scheme: String, value: (any Sendable)?)
     }
 
     /// The URL as given to `open`.
@@ -14,12 +16,25 @@ public struct RouteOutcome: Sendable {
     public let route: ResolvedRoute?
     /// What was opened, or why nothing was.
     public let result: Result<Opened, RouteFailure>
+    /// Every URL this open went through, starting with the one given (after the delegate's
+    /// rewrite): redirects, interceptor redirects, fallbacks and dispatcher hand-overs each add one.
+    public let chain: [String]
+    /// Whether an unknown or disabled route fell back to another URL.
+    public let fellBack: Bool
+    /// The decisions taken, step by step.
+    public let trace: OpenTrace
 
     /// Creates an outcome.
-    public init(url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>) {
+    public init(
+        url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>,
+        chain: [String]? = nil, fellBack: Bool = false, trace: OpenTrace = OpenTrace()
+    ) {
         self.url = url
         self.route = route
         self.result = result
+        self.chain = chain ?? [url]
+        self.fellBack = fellBack
+        self.trace = trace
     }
 
     /// Whether a page or an action was opened.

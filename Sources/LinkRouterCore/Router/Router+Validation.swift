@@ -36,7 +36,7 @@ extension Router {
     ///
     /// - Returns: The conflicts, in registration order; empty when every route can win.
     public func validate() -> [RouteConflict] {
-        let table = self.table
+        let table = snapshot.routes
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
         for (variant, winner) in table.shadowed {
@@ -44,21 +44,21 @@ extension Router {
             reported.insert(variant)
             conflicts.append(RouteConflict(
                 kind: .tie,
-                pattern: table.entries[loser].pattern.text,
-                winner: table.entries[table.variants[winner].routeIndex].pattern.text,
-                key: Self.representativeKey(table.entries[loser].pattern.variants[variantOffset(variant, in: table)])
+                pattern: table.patterns[loser].text,
+                winner: table.patterns[table.variants[winner].routeIndex].text,
+                key: Self.representativeKey(table.patterns[loser].variants[variantOffset(variant, in: table)])
             ))
         }
         var variantIndex = 0
-        for (routeIndex, entry) in table.entries.enumerated() {
-            for segments in entry.pattern.variants {
+        for (routeIndex, pattern) in table.patterns.enumerated() {
+            for segments in pattern.variants {
                 defer { variantIndex += 1 }
                 guard !reported.contains(variantIndex) else { continue }
                 let key = Self.representativeKey(segments)
                 guard let url = try? RouteURL(key), let match = table.match(url, includingHost: configuration.host == nil) else { continue }
                 let winner = table.variants[match.variant].routeIndex
                 if winner != routeIndex {
-                    conflicts.append(RouteConflict(kind: .shadowed, pattern: entry.pattern.text, winner: table.entries[winner].pattern.text, key: key))
+                    conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: table.patterns[winner].text, key: key))
                     break
                 }
             }

@@ -18,14 +18,22 @@ public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
 
-    private struct State {
+    struct State {
         var entries: [RouteEntry] = []
         var shapes: [String: String] = [:]
-        var table: RouteTable?
         var sources: Set<String> = []
+        var redirects: [RedirectRule] = []
+        var redirectShapes: Set<String> = []
+        var interceptors: [InterceptorEntry] = []
+        var interceptorCount = 0
+        var dispatchers: [String: any RouteDispatcher] = [:]
+        var notFoundHandler: NotFoundHandler?
+        var dynamicTable = DynamicRouteTable.empty
+        var snapshot: RouterSnapshot?
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    let events = EventHub()
     private let pendingRegistrations = Mutex<[@Sendable (Router) -> Void]>([])
     private let hasPendingRegistrations = Atomic<Bool>(false)
     @TaskLocal private static var preparing: ObjectIdentifier?
@@ -125,7 +133,7 @@ public final class Router: Sendable {
         return state.withLock { state in
             guard state.shapes.removeValue(forKey: shape) != nil else { return false }
             state.entries.removeAll { $0.pattern.shape == shape }
-            state.table = nil
+            state.snapshot = nil
             return true
         }
     }
@@ -138,26 +146,32 @@ public final class Router: Sendable {
             if let existing = state.shapes[shape] { return existing }
             state.shapes[shape] = text
             state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
-            state.table = nil
+            state.snapshot = nil
             return nil
         }
         if let existing { throw .duplicate(pattern: text, existing: existing) }
     }
 
-    /// The frozen table for the current registrations, built on first use after a change.
-    var table: RouteTable {
+    /// The frozen routes and rules, built on first use after a change.
+    var snapshot: RouterSnapshot {
         prepareForFirstUse()
         return state.withLock { state in
-            if let table = state.table { return table }
-            let table = RouteTable(entries: state.entries)
-            state.table = table
-            return table
+            if let snapshot = state.snapshot { return snapshot }
+            let snapshot = RouterSnapshot(
+                entries: state.entries, redirects: state.redirects, table: state.dynamicTable,
+                interceptors: state.interceptors, dispatchers: state.dispatchers, notFoundHandler: state.notFoundHandler
+            )
+            state.snapshot = snapshot
+            return snapshot
         }
     }
 
     // MARK: Resolving and opening
 
     /// Resolves a URL to its route and parameters without opening anything.
+    ///
+    /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check
+    /// or interceptor takes part. ``canOpen(_:source:)`` answers for the whole pipeline.
     ///
     /// - Parameters:
     ///   - url: The URL or bare route key.
@@ -171,6 +185,15 @@ public final class Router: Sendable {
 
     /// Resolves a parsed URL; see ``resolve(_:parameters:)-(String,_)``.
     public func resolve(_ url: RouteURL, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
+        try admit(url)
+        guard let route = snapshot.resolve(url, parameters: parameters, includingHost: configuration.host == nil) else {
+            throw .noRoute(key: routeKey(of: url))
+        }
+        return route
+    }
+
+    /// Checks the URL's scheme against the allowlist and its host against the fixed host.
+    func admit(_ url: RouteURL) throws(RouteFailure) {
         if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
         }
@@ -178,38 +201,11 @@ public final class Router: Sendable {
            host.lowercased() != fixedHost.lowercased() {
             throw .hostNotHandled(host: host)
         }
-        let table = self.table
-        guard let match = table.match(url, includingHost: configuration.host == nil) else {
-            throw .noRoute(key: configuration.host == nil ? url.routeKey : url.pathSegments.joined(separator: "/"))
-        }
-        let variant = table.variants[match.variant]
-        let entry = table.entries[variant.routeIndex]
-        return ResolvedRoute(
-            entry: entry,
-            parameters: RouteParameters(
-                url: url, captureNames: variant.captureNames, captures: match.captures,
-                pathCaptures: variant.pathCaptures, callerValues: parameters
-            )
-        )
     }
 
-    /// Whether `open` would find a route for the URL. Constructs nothing and runs nothing.
-    public func canOpen(_ url: String) -> Bool {
-        (try? resolve(url)) != nil
-    }
-
-    /// Opens a URL: resolves it, then constructs its page or runs its action.
-    ///
-    /// - Parameters:
-    ///   - url: The URL or bare route key.
-    ///   - parameters: Caller values, merged after path parameters and query items.
-    /// - Returns: What was opened, or why nothing was. Never throws, never traps on bad input.
-    public func open(_ url: String, parameters: [String: any Sendable] = [:]) async -> RouteOutcome {
-        let route: ResolvedRoute
-        do { route = try resolve(url, parameters: parameters) } catch {
-            return RouteOutcome(url: url, route: nil, result: .failure(error))
-        }
-        return RouteOutcome(url: url, route: route, result: await route.run())
+    /// The key that routes are matched against.
+    func routeKey(of url: RouteURL) -> String {
+        configuration.host == nil ? url.routeKey : url.pathSegments.joined(separator: "/")
     }
 }
 

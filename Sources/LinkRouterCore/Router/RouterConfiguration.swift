@@ -12,10 +12,49 @@ public struct RouterConfiguration: Sendable {
     /// The longest URL accepted, in UTF-8 bytes.
     public var maximumURLLength: Int
 
+    /// The most parameters one open may carry: query items and caller values together.
+    public var maximumParameterCount: Int
+
+    /// The most redirects one open follows (static, dynamic, interceptor and fallback hops together)
+    /// before it fails with ``RouteFailure/tooManyRedirects(chain:limit:)``.
+    public var maximumRedirects: Int
+
+    /// How long an interceptor may take to answer, unless it was registered with its own deadline.
+    public var interceptorDeadline: Duration
+
+    /// Where a `route_fallback_url` query item may lead: entries are a scheme (`"app"`) or a scheme
+    /// and host (`"https://help.example.com"`), compared ignoring case. A bare route key is always
+    /// allowed. Empty (the default) allows bare keys only, so a crafted link cannot send users to
+    /// another site.
+    public var fallbackAllowlist: [String]
+
     /// Creates a configuration.
-    public init(allowedSchemes: Set<String>? = nil, host: String? = nil, maximumURLLength: Int = RouteURL.defaultMaximumLength) {
+    public init(
+        allowedSchemes: Set<String>? = nil,
+        host: String? = nil,
+        maximumURLLength: Int = RouteURL.defaultMaximumLength,
+        maximumParameterCount: Int = 64,
+        maximumRedirects: Int = 8,
+        interceptorDeadline: Duration = .seconds(30),
+        fallbackAllowlist: [String] = []
+    ) {
         self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
         self.host = host
         self.maximumURLLength = maximumURLLength
+        self.maximumParameterCount = maximumParameterCount
+        self.maximumRedirects = maximumRedirects
+        self.interceptorDeadline = interceptorDeadline
+        self.fallbackAllowlist = fallbackAllowlist
+    }
+
+    /// Whether a `route_fallback_url` may lead to this URL.
+    func allowsFallback(to url: RouteURL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return true }
+        let host = url.host?.lowercased() ?? ""
+        return fallbackAllowlist.contains { (allowed: String) -> Bool in
+            let entry = allowed.lowercased()
+            guard let range = entry.firstRange(of: "://") else { return entry == scheme }
+            return entry[..<range.lowerBound] == scheme && entry[range.upperBound...] == host
+        }
     }
 }

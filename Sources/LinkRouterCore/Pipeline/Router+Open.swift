@@ -1,0 +1,294 @@
+extension Router {
+    /// Opens a URL through the whole pipeline and reports what happened.
+    ///
+    /// The steps, in order: the delegate's `willOpen`; parsing and limits; the dispatcher of the
+    /// URL's scheme (the native one unless another was set); static redirects (the dynamic table's,
+    /// then the router's); matching; disabled routes and exposure; the page type's own redirect;
+    /// interceptors by priority; then the page is built or the action runs. Redirects, interceptor
+    /// redirects and fallbacks restart the steps for the new URL, at most
+    /// ``RouterConfiguration/maximumRedirects`` times and never twice for one URL.
+    ///
+    /// An unknown route (or one hidden from an external source) tries its `route_fallback_url`
+    /// query item when the allowlist permits it, then the not-found handler, then fails.
+    ///
+    /// ```swift
+    /// let outcome = await router.open("app://user/42?tab=posts", source: .external)
+    /// if let failure = outcome.failure { print(failure, outcome.trace) }
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL or bare route key.
+    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - source: Where the URL comes from; external sources reach external routes only.
+    ///   - options: Trace options.
+    /// - Returns: What was opened, or why nothing was. Never throws, never traps on bad input.
+    public func open(
+        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
+    ) async -> RouteOutcome {
+        let snapshot = self.snapshot
+        var open = OpenRun(router: self, url: url, snapshot: snapshot, source: source, options: options)
+        return await open.run(parameters: parameters)
+    }
+
+    /// Whether `open` would reach a page, an action or a dispatcher that claims the URL.
+    ///
+    /// Follows static redirects and disabled-route fallbacks and applies exposure, like `open`;
+    /// does not ask interceptors, page redirects, `route_fallback_url` or the not-found handler.
+    /// Builds nothing, runs nothing, emits no event.
+    public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {
+        let snapshot = self.snapshot
+        let trace = TraceRecorder.disabled
+        var hops = Hops(start: url, limit: configuration.maximumRedirects)
+        var current = url
+        while true {
+            switch plan(current, parameters: [:], source: source, snapshot: snapshot, trace: trace) {
+            case .failed, .notFound: return false
+            case .matched: return true
+            case .dispatch(let dispatcher, let parsed, _): return dispatcher.canDispatch(parsed)
+            case .hop(let next, _):
+                if hops.follow(next) != nil { return false }
+                current = next
+            }
+        }
+    }
+
+    /// What the synchronous steps decided about one URL.
+    enum Plan {
+        case failed(RouteFailure)
+        case dispatch(any RouteDispatcher, RouteURL, scheme: String)
+        case hop(to: String, fallback: Bool)
+        case notFound(RouteURL)
+        case matched(ResolvedRoute, RouteURL)
+    }
+
+    /// Parsing, limits, dispatcher choice, static redirects, matching, disabled routes, exposure.
+    func plan(
+        _ url: String, parameters: [String: any Sendable], source: OpenSource, snapshot: RouterSnapshot, trace: TraceRecorder
+    ) -> Plan {
+        let parsed: RouteURL
+        do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
+        let count = (parsed.queryStart >= 0 ? parsed.queryItems.count : 0) + parameters.count
+        guard count <= configuration.maximumParameterCount else {
+            return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
+        }
+        if let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.dispatchers[scheme] {
+            return .dispatch(dispatcher, parsed, scheme: scheme)
+        }
+        do { try admit(parsed) } catch { return .failed(error) }
+
+        let includingHost = configuration.host == nil
+        if let (rule, captured) = snapshot.redirects.best(for: parsed, includingHost: includingHost) {
+            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
+            trace.record(.redirect, "'\(rule.source.text)' -> \(trace.show(target))")
+            return .hop(to: target, fallback: false)
+        }
+        guard let route = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
+            trace.record(.match, "no route matches \(trace.show(parsed))")
+            return .notFound(parsed)
+        }
+        trace.record(.match, "'\(route.pattern.text)' (\(trace.show(route.parameters)))")
+        if let (fallback, _) = snapshot.disabled.best(for: parsed, includingHost: includingHost) {
+            trace.record(.fallback, "disabled by the route table; falling back to \(trace.show(fallback))")
+            return .hop(to: fallback, fallback: true)
+        }
+        let exposure = snapshot.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
+        if source == .external, exposure == .internal {
+            trace.record(.exposure, "'\(route.pattern.text)' is internal: not found for an external source")
+            return .notFound(parsed)
+        }
+        return .matched(route, parsed)
+    }
+}
+
+/// The URLs one open has gone through, with the loop and hop-limit checks.
+struct Hops {
+    private(set) var chain: [String]
+    private var seen: Set<String>
+    let limit: Int
+
+    init(start: String, limit: Int) {
+        chain = [start]
+        seen = [start]
+        self.limit = limit
+    }
+
+    /// Records a hop to `url`, or returns why it may not be taken.
+    mutating func follow(_ url: String) -> RouteFailure? {
+        chain.append(url)
+        if !seen.insert(url).inserted { return .redirectLoop(chain: chain) }
+        if chain.count - 1 > limit { return .tooManyRedirects(chain: chain, limit: limit) }
+        return nil
+    }
+}
+
+/// One run of the pipeline: the state carried across hops.
+private struct OpenRun {
+    let router: Router
+    let url: String
+    let snapshot: RouterSnapshot
+    let source: OpenSource
+    let trace: TraceRecorder
+    var hops: Hops
+    var fellBack = false
+
+    init(router: Router, url: String, snapshot: RouterSnapshot, source: OpenSource, options: OpenOptions) {
+        self.router = router
+        self.url = url
+        self.snapshot = snapshot
+        self.source = source
+        trace = TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals }
+        hops = Hops(start: url, limit: router.configuration.maximumRedirects)
+    }
+
+    mutating func run(parameters: [String: any Sendable]) async -> RouteOutcome {
+        trace.record(.start, "open \(trace.show(url)) from \(source.rawValue)")
+        router.events.emit(.willOpen(url: url, source: source))
+        var current = url
+        switch router.events.delegate?.router(router, willOpen: url, source: source) ?? .proceed {
+        case .proceed:
+            break
+        case .rewrite(let rewritten):
+            trace.record(.start, "the delegate rewrote the URL to \(trace.show(rewritten))")
+            hops = Hops(start: rewritten, limit: router.configuration.maximumRedirects)
+            current = rewritten
+        case .cancel(let reason):
+            return finish(nil, .failure(.cancelled(reason: reason)))
+        }
+
+        var parameters = parameters
+        while true {
+            let next: (url: String, parameters: [String: any Sendable], fallback: Bool)
+            switch router.plan(current, parameters: parameters, source: source, snapshot: snapshot, trace: trace) {
+            case .failed(let failure):
+                return finish(nil, .failure(failure))
+            case .hop(let target, let fallback):
+                next = (target, parameters, fallback)
+            case .dispatch(let dispatcher, let parsed, let scheme):
+                trace.record(.dispatch, "the '\(scheme)' dispatcher takes \(trace.show(parsed))")
+                switch await dispatcher.dispatch(DispatchRequest(url: parsed, parameters: parameters, source: source)) {
+                case .opened(let value):
+                    trace.record(.open, "handled by the '\(scheme)' dispatcher")
+                    return finish(nil, .success(.dispatched(scheme: scheme, value: value)))
+                case .route(let target, let newParameters):
+                    trace.record(.dispatch, "the '\(scheme)' dispatcher routes to \(trace.show(target))")
+                    next = (target, newParameters, false)
+                case .failed(let reason):
+                    return finish(nil, .failure(.dispatchFailed(scheme: scheme, reason: reason)))
+                }
+            case .notFound(let parsed):
+                guard let target = await fallback(for: parsed, parameters: parameters) else {
+                    return finish(nil, .failure(.noRoute(key: router.routeKey(of: parsed))))
+                }
+                next = (target, parameters, true)
+            case .matched(var route, let parsed):
+                if case .pageType(let type) = route.handler, let target = type.redirect(for: route.parameters) {
+                    trace.record(.redirect, "page '\(route.pattern.text)' redirects to \(trace.show(target))")
+                    next = (target, parameters, false)
+                    break
+                }
+                switch await intercept(&route, url: parsed) {
+                case .proceed:
+                    let result = await route.run()
+                    if case .success(let opened) = result { trace.record(.open, opened.summary) }
+                    return finish(route, result)
+                case .redirect(let target):
+                    next = (target, parameters, false)
+                case .fail(let failure):
+                    return finish(route, .failure(failure))
+                }
+            }
+
+            if next.fallback {
+                fellBack = true
+                router.events.emit(.fellBack(from: current, to: next.url))
+                router.events.delegate?.router(router, didFallBackFrom: current, to: next.url)
+            }
+            if let failure = hops.follow(next.url) { return finish(nil, .failure(failure)) }
+            current = next.url
+            parameters = next.parameters
+        }
+    }
+
+    /// The `route_fallback_url` when the allowlist permits it, else the not-found handler's answer.
+    private mutating func fallback(for url: RouteURL, parameters: [String: any Sendable]) async -> String? {
+        if let target = url.queryValue("route_fallback_url") {
+            if let parsed = try? RouteURL(target, maximumLength: router.configuration.maximumURLLength),
+               router.configuration.allowsFallback(to: parsed) {
+                trace.record(.fallback, "route_fallback_url -> \(trace.show(parsed))")
+                return target
+            }
+            trace.record(.fallback, "refused route_fallback_url \(trace.show(target)): invalid or not in the fallback allowlist")
+        }
+        if let handler = snapshot.notFoundHandler,
+           let target = await handler(NotFoundRequest(url: url, parameters: parameters, source: source)) {
+            trace.record(.fallback, "the not-found handler opens \(trace.show(target))")
+            return target
+        }
+        return nil
+    }
+
+    private enum Interception {
+        case proceed
+        case redirect(String)
+        case fail(RouteFailure)
+    }
+
+    /// Asks every interceptor that applies, in priority order, applying their rewrites to `route`.
+    private mutating func intercept(_ route: inout ResolvedRoute, url: RouteURL) async -> Interception {
+        guard !snapshot.interceptors.isEmpty else { return .proceed }
+        let includingHost = router.configuration.host == nil
+        let groups = snapshot.groups(of: route, url: url, includingHost: includingHost)
+        let events = router.events
+        for interceptor in snapshot.interceptors where interceptor.applies(to: url, groups: groups, includingHost: includingHost) {
+            let request = InterceptionRequest(
+                url: url, pattern: route.pattern, parameters: route.parameters, groups: groups, source: source, router: router
+            )
+            let deadline = interceptor.timeout ?? router.configuration.interceptorDeadline
+            let verdict = await interceptor.ask(request, deadline: deadline) { events.emit(.diagnostic($0)) }
+            let label = "'\(interceptor.name)' (priority \(interceptor.priority))"
+            switch verdict {
+            case .answered(.proceed):
+                trace.record(.interceptor, "\(label): proceed")
+            case .answered(.rewrite(let values)):
+                trace.record(.interceptor, "\(label): rewrite \(trace.show(values))")
+                route = route.overriding(values)
+            case .answered(.stop(let reason)):
+                trace.record(.interceptor, "\(label): stop (\(reason))")
+                return .fail(.interceptorStopped(interceptor: interceptor.name, reason: reason))
+            case .answered(.redirect(let target)):
+                trace.record(.interceptor, "\(label): redirect to \(trace.show(target))")
+                return .redirect(target)
+            case .timedOut:
+                trace.record(.interceptor, "\(label): no answer within \(deadline)")
+                return .fail(.interceptorTimedOut(interceptor: interceptor.name, deadline: deadline))
+            case .cancelled:
+                trace.record(.interceptor, "\(label): the open was cancelled while waiting")
+                return .fail(.cancelled(reason: "the task opening the URL was cancelled"))
+            }
+        }
+        return .proceed
+    }
+
+    private mutating func finish(_ route: ResolvedRoute?, _ result: Result<RouteOutcome.Opened, RouteFailure>) -> RouteOutcome {
+        if case .failure(let failure) = result { trace.record(.failure, trace.show(failure)) }
+        let outcome = RouteOutcome(url: url, route: route, result: result, chain: hops.chain, fellBack: fellBack, trace: trace.trace)
+        let delegate = router.events.delegate
+        if outcome.succeeded {
+            router.events.emit(.didOpen(outcome))
+            delegate?.router(router, didOpen: outcome)
+        } else {
+            router.events.emit(.failed(outcome))
+            delegate?.router(router, didFailToOpen: outcome)
+        }
+        return outcome
+    }
+}
+
+extension RouteOutcome.Opened {
+    var summary: String {
+        switch self {
+        case .page(let page): "page \(type(of: page))"
+        case .action: "action ran"
+        case .dispatched(let scheme, _): "handled by the '\(scheme)' dispatcher"
+        }
+    }
+}

@@ -1,0 +1,182 @@
+internal import RoutePatterns
+
+/// Decides what an unknown route opens instead: a URL, or `nil` to let the open fail.
+public typealias NotFoundHandler = @Sendable (NotFoundRequest) async -> String?
+
+/// A URL no route matched, handed to the router's ``NotFoundHandler``.
+public struct NotFoundRequest: Sendable {
+    /// The URL.
+    public let url: RouteURL
+    /// The caller's parameters.
+    public let parameters: [String: any Sendable]
+    /// Where the URL comes from.
+    public let source: OpenSource
+}
+
+extension Router {
+    // MARK: Redirects
+
+    /// Redirects URLs whose key matches `source` to `target`.
+    ///
+    /// The target is a route key template (`new/:id`) or a URL template with a scheme
+    /// (`https://help.example.com/:topic`), and may carry a fixed query (`new/:id?from=old`).
+    /// Placeholders in the target are filled with the source's captures of the same name; the
+    /// original query items follow, and captures the target does not use become query items.
+    ///
+    /// ```swift
+    /// try router.addRedirect(from: "product/<int:id>", to: "catalog/item/:id")
+    /// // app://product/7?ref=mail  opens  app://catalog/item/7?ref=mail
+    /// ```
+    /// - Throws: ``RedirectError`` when either side does not parse, the target names a parameter
+    ///   the source does not capture, or a redirect of the same source shape exists.
+    public func addRedirect(from source: String, to target: String) throws(RedirectError) {
+        let rule = try RedirectRule(from: source, to: target)
+        let existing: String? = state.withLock { state in
+            guard state.redirectShapes.insert(rule.source.shape).inserted else {
+                return state.redirects.first { $0.source.shape == rule.source.shape }?.source.text
+            }
+            state.redirects.append(rule)
+            state.snapshot = nil
+            return nil
+        }
+        if let existing { throw .duplicate(source: source, existing: existing) }
+    }
+
+    /// Removes the redirect whose source has the shape of `source`.
+    /// - Returns: Whether a redirect was removed.
+    @discardableResult
+    public func removeRedirect(from source: String) -> Bool {
+        guard let shape = try? RoutePattern(source).shape else { return false }
+        return state.withLock { state in
+            guard state.redirectShapes.remove(shape) != nil else { return false }
+            state.redirects.removeAll { $0.source.shape == shape }
+            state.snapshot = nil
+            return true
+        }
+    }
+
+    // MARK: Interceptors
+
+    /// Adds an interceptor that answers through a decision, now or later, from any thread.
+    ///
+    /// Interceptors run after the route matched and before its page is built or its action runs,
+    /// highest `priority` first; equal priorities run in the order they were added. Each answer
+    /// is taken exactly once (see ``InterceptorDecision``).
+    ///
+    /// ```swift
+    /// try router.addInterceptor("login", scope: .group("requiresLogin"), priority: 100) { request, decision in
+    ///     if session.isLoggedIn { return decision.proceed() }
+    ///     Task {
+    ///         await request.router.open("app://login")
+    ///         session.isLoggedIn ? decision.proceed() : decision.stop(reason: "not logged in")
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - name: A name for traces, failures and ``removeInterceptors(named:)``.
+    ///   - scope: Which opens it sees.
+    ///   - priority: Higher runs earlier.
+    ///   - deadline: How long it may take to answer; defaults to ``RouterConfiguration/interceptorDeadline``.
+    /// - Throws: ``RouteRegistrationError/invalidPattern(_:)`` for a pattern scope that does not parse.
+    public func addInterceptor(
+        _ name: String, scope: InterceptorScope = .all, priority: Int = 0, deadline: Duration? = nil,
+        _ body: @escaping @Sendable (InterceptionRequest, InterceptorDecision) -> Void
+    ) throws(RouteRegistrationError) {
+        try addInterceptor(name, scope: scope, priority: priority, deadline: deadline, body: .callback(body))
+    }
+
+    /// Adds an interceptor that answers by returning; see ``addInterceptor(_:scope:priority:deadline:_:)-(_,_,_,_,(InterceptionRequest,InterceptorDecision)->Void)``.
+    ///
+    /// ```swift
+    /// try router.addInterceptor("beta", scope: .pattern("labs/**")) { request in
+    ///     await features.isEnabled("labs") ? .proceed : .redirect(to: "app://home")
+    /// }
+    /// ```
+    /// - Throws: ``RouteRegistrationError/invalidPattern(_:)`` for a pattern scope that does not parse.
+    public func addInterceptor(
+        _ name: String, scope: InterceptorScope = .all, priority: Int = 0, deadline: Duration? = nil,
+        _ body: @escaping @Sendable (InterceptionRequest) async -> InterceptionAnswer
+    ) throws(RouteRegistrationError) {
+        try addInterceptor(name, scope: scope, priority: priority, deadline: deadline, body: .async(body))
+    }
+
+    private func addInterceptor(
+        _ name: String, scope: InterceptorScope, priority: Int, deadline: Duration?, body: InterceptorEntry.Body
+    ) throws(RouteRegistrationError) {
+        let filter: InterceptorEntry.Filter
+        switch scope {
+        case .all: filter = .all
+        case .group(let group): filter = .group(group)
+        case .pattern(let text):
+            do { filter = .pattern(RouteTable(patterns: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
+        }
+        state.withLock { state in
+            state.interceptors.append(InterceptorEntry(
+                name: name, scope: scope, filter: filter, priority: priority, order: state.interceptorCount,
+                timeout: deadline, body: body
+            ))
+            state.interceptorCount += 1
+            state.snapshot = nil
+        }
+    }
+
+    /// Removes every interceptor with this name.
+    /// - Returns: How many were removed.
+    @discardableResult
+    public func removeInterceptors(named name: String) -> Int {
+        state.withLock { state in
+            let before = state.interceptors.count
+            state.interceptors.removeAll { $0.name == name }
+            state.snapshot = nil
+            return before - state.interceptors.count
+        }
+    }
+
+    // MARK: Dispatchers, not found, table
+
+    /// Hands URLs of these schemes to `dispatcher`, or back to the native dispatcher when `nil`.
+    ///
+    /// A scheme with a dispatcher is accepted whatever ``RouterConfiguration/allowedSchemes`` says.
+    public func setDispatcher(_ dispatcher: (any RouteDispatcher)?, forSchemes schemes: Set<String>) {
+        state.withLock { state in
+            for scheme in schemes { state.dispatchers[scheme.lowercased()] = dispatcher }
+            state.snapshot = nil
+        }
+    }
+
+    /// Sets what an unknown route opens when its URL has no usable `route_fallback_url`.
+    public func setNotFoundHandler(_ handler: NotFoundHandler?) {
+        state.withLock { state in
+            state.notFoundHandler = handler
+            state.snapshot = nil
+        }
+    }
+
+    /// Puts a dynamic route table in force, replacing the previous one in one step: every open
+    /// that starts afterwards sees the new rules, every open already running keeps the old ones.
+    public func loadRouteTable(_ table: DynamicRouteTable) {
+        state.withLock { state in
+            state.dynamicTable = table
+            state.snapshot = nil
+        }
+    }
+
+    /// The dynamic route table in force; ``DynamicRouteTable/empty`` until one is loaded.
+    public var routeTable: DynamicRouteTable {
+        state.withLock { $0.dynamicTable }
+    }
+
+    // MARK: Events
+
+    /// The delegate, held weakly.
+    public var delegate: (any RouterDelegate)? {
+        get { events.delegate }
+        set { events.delegate = newValue }
+    }
+
+    /// A stream of every event from now on, until the consumer stops iterating. Each call returns
+    /// a new stream; a consumer that falls more than 1,024 events behind loses the oldest.
+    public func eventStream() -> AsyncStream<RouterEvent> {
+        events.stream()
+    }
+}
