@@ -20,4 +20,13 @@ struct ProfilePage: CustomStringConvertible {
     var description: String { "ProfilePage(user: \(user), tab: \(tab))" }
 }
 
+/// Lets the user pick a shipping address and returns it, as a `String`, to whoever opened it.
+@Routable("account/addresses/pick", openStyle: .present, summary: "Pick a shipping address")
+struct AddressPickerPage: CustomStringConvertible {
+    let result: PageResultSlot
+    init?(parameters: RouteParameters) throws { result = parameters.resultSlot }
+    func pick(_ address: String) { result.set(address) }
+    var description: String { "AddressPickerPage()" }
+}
+
 #route("account/logout", summary: "Sign out", action: { _ in "signed out" })

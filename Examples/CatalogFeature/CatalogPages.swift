@@ -1,6 +1,12 @@
 // The catalog module: products and categories.
 import LinkRouter
 
+@Routable("catalog", exposure: .external, summary: "The catalog's front page")
+struct CatalogPage: CustomStringConvertible {
+    init?(parameters: RouteParameters) throws {}
+    var description: String { "CatalogPage()" }
+}
+
 @Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
 struct ProductPage: CustomStringConvertible {
     let id: Int
@@ -10,6 +16,9 @@ struct ProductPage: CustomStringConvertible {
         color = parameters["color"]
     }
     var description: String { "ProductPage(id: \(id)\(color.map { ", color: \($0)" } ?? ""))" }
+
+    /// A product sits above the catalog: a deep link from a cold start puts the catalog under it.
+    static func parentURL(for parameters: RouteParameters) -> String? { "catalog" }
 }
 
 @Routable("catalog/<path:category>", exposure: .external)

@@ -2,6 +2,8 @@
 import LinkRouter
 
 extension RouteKey {
+    /// `account/addresses/pick`: Pick a shipping address
+    static let accountAddressesPick: RouteKey = "account/addresses/pick"
     /// `account/login`: Sign in
     static let accountLogin: RouteKey = "account/login"
     /// `account/logout`: Sign out
@@ -14,8 +16,10 @@ extension RouteKey {
     static let cartAdd: RouteKey = "cart/add"
     /// `cart/total`
     static let cartTotal: RouteKey = "cart/total"
+    /// `catalog`: The catalog's front page
+    static let catalog: RouteKey = "catalog"
     /// `catalog/<path:category>`
-    static let catalog: RouteKey = "catalog/<path:category>"
+    static let catalogByCategory: RouteKey = "catalog/<path:category>"
     /// `catalog/product/<int:id>`: A product
     static let catalogProduct: RouteKey = "catalog/product/<int:id>"
     /// `catalog/search`
@@ -25,6 +29,8 @@ extension RouteKey {
 }
 
 enum Routes {
+    /// `account/addresses/pick`: Pick a shipping address
+    static var accountAddressesPick: RouteLink { RouteLink(key: .accountAddressesPick, path: "account/addresses/pick", scheme: "shop") }
     /// `account/login`: Sign in
     static var accountLogin: RouteLink { RouteLink(key: .accountLogin, path: "account/login", scheme: "shop") }
     /// `account/logout`: Sign out
@@ -43,9 +49,11 @@ enum Routes {
     static var cartAdd: RouteLink { RouteLink(key: .cartAdd, path: "cart/add", scheme: "shop") }
     /// `cart/total`
     static var cartTotal: RouteLink { RouteLink(key: .cartTotal, path: "cart/total", scheme: "shop") }
+    /// `catalog`: The catalog's front page
+    static var catalog: RouteLink { RouteLink(key: .catalog, path: "catalog", scheme: "shop") }
     /// `catalog/<path:category>`
-    static func catalog(category: String) -> RouteLink {
-        RouteLink(key: .catalog, path: "catalog/\(RouteLink.encodePath(category))", scheme: "shop")
+    static func catalogByCategory(category: String) -> RouteLink {
+        RouteLink(key: .catalogByCategory, path: "catalog/\(RouteLink.encodePath(category))", scheme: "shop")
     }
     /// `catalog/product/<int:id>`: A product
     static func catalogProduct(id: Int) -> RouteLink {

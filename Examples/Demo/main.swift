@@ -1,16 +1,46 @@
 // A small shop app routed by URL. Its feature modules (account, catalog, cart), a C module and a
 // plugin loaded with dlopen register their routes by annotation; this file names none of them.
 //
-//   demo --script   opens a scripted series of links, exits 0 when each opened what it should
+//   demo --script   a navigation tour, then a series of links; exits 0 when each did what it should
 //   demo --routes   lists the discovered routes
-//   demo            reads URLs from standard input, one per line
+//   demo            reads URLs from standard input, one per line, and shows the stack after each
 //   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable
 import LinkRouter
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
+let navigator = InMemoryNavigator()
+router.navigator = navigator
+let signedIn = Atomic<Bool>(false)
+
+/// The person using the app, simulated: whenever a page waits for them, they answer at once.
+enum User {
+    /// Answers the page of `route` on top of the stack with `value`, then closes it.
+    static func answer(_ route: String, with value: any Sendable) async {
+        guard let entry = await navigator.entry(ofRoute: route) else { return }
+        entry.result.set(value)
+        await navigator.dismiss(animated: true)
+    }
+}
+
+// Routes in the `requiresLogin` group (the cart) need a signed-in user: the interceptor presents
+// the login page, waits for its result, and lets the original open go on or stops it.
+try router.addInterceptor("login", scope: .group("requiresLogin"), priority: 100) { request, decision in
+    if signedIn.load(ordering: .acquiring) { return decision.proceed() }
+    Task {
+        let login = "shop://account/login?return_to=" + RouteLink.encode(request.url.routeKey)
+        await request.router.open(login, expecting: Bool.self) { result in
+            guard case .success(.value(true)) = result else { return decision.stop(reason: "not signed in") }
+            signedIn.store(true, ordering: .releasing)
+            decision.proceed()
+        }
+        print("  login interceptor: stack \(navigator)")
+        await User.answer("account/login", with: true)
+    }
+}
 
 /// Loads the plugin (by default the one next to the executable) and registers its routes.
 func loadPlugin(at explicitPath: String?) -> String {
@@ -25,6 +55,11 @@ func loadPlugin(at explicitPath: String?) -> String {
 }
 
 func describe(_ outcome: RouteOutcome) -> String {
+    if outcome.page != nil, outcome.chain.count > 1 { return describeOpened(outcome) + " (via \(outcome.chain.dropFirst().joined(separator: " -> ")))" }
+    return describeOpened(outcome)
+}
+
+func describeOpened(_ outcome: RouteOutcome) -> String {
     switch outcome.result {
     case .success(.page(let page)): "page   \(page)"
     case .success(.action(let value)): "action \(outcome.route!.pattern) → \(value.map { "\($0)" } ?? "nothing")"
@@ -33,11 +68,37 @@ func describe(_ outcome: RouteOutcome) -> String {
     }
 }
 
+/// The navigation tour: each step does something and says what the stack should be afterwards.
+let tour: [(title: String, run: @Sendable () async -> String, expectedStack: String)] = [
+    ("cold start: a deep link to a product builds the catalog under it", {
+        describe(await router.open(Routes.catalogProduct(id: 7).url, source: .external))
+    }, "catalog > catalog/product/<int:id>"),
+    ("a deep link into the cart passes the login interceptor", {
+        describe(await router.open(Routes.cart.url))
+    }, "catalog > catalog/product/<int:id> > cart"),
+    ("a picker page returns a result", {
+        let picked = Mutex<String>("nothing")
+        await router.open(Routes.accountAddressesPick.url, expecting: String.self) { result in
+            let text = switch result {
+            case .success(.value(let address)): address
+            case .success(.cancelled): "nothing (cancelled)"
+            case .failure(let error): "nothing: \(error)"
+            }
+            picked.withLock { $0 = text }
+        }
+        await User.answer("account/addresses/pick", with: "221B Baker Street")
+        return "picked \(picked.withLock { $0 })"
+    }, "catalog > catalog/product/<int:id> > cart"),
+    ("back to a route", {
+        await navigator.back(toRoute: "catalog", animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
+    }, "catalog"),
+]
+
 // Links built with the generated builders (Routes.generated.swift, from `routes gen`), so the
 // script also proves that every built URL opens its route; the rest are raw links from outside.
 let script: [(url: String, expected: String)] = [
     (Routes.catalogProduct(id: 42).url + "?color=red", "page   ProductPage(id: 42, color: red)"),
-    (Routes.catalog(category: "mugs/enamel").url, "page   CategoryPage(category: mugs/enamel)"),
+    (Routes.catalogByCategory(category: "mugs/enamel").url, "page   CategoryPage(category: mugs/enamel)"),
     (Routes.catalogSearch.url + "?q=tea", #"action catalog/search → ["tea mug", "tea poster"]"#),
     (Routes.accountProfile(user: "ada").url, "page   ProfilePage(user: ada, tab: posts)"),
     (Routes.accountProfile(user: "ada", tab: "likes").url, "page   ProfilePage(user: ada, tab: likes)"),
@@ -64,6 +125,16 @@ print(loadPlugin(at: pluginPath))
 switch arguments.first {
 case "--script":
     var failures = 0
+    for step in tour {
+        print("# \(step.title)")
+        print("  \(await step.run())\n  stack: \(navigator)")
+        if navigator.description != step.expectedStack {
+            failures += 1
+            print("  expected stack: \(step.expectedStack)")
+        }
+    }
+    print("# links from every module (shown without the stack)")
+    router.navigator = nil
     for step in script {
         let line = describe(await router.open(step.url))
         print("\(step.url)\n  \(line)")
@@ -72,7 +143,8 @@ case "--script":
             print("  expected: \(step.expected)")
         }
     }
-    print(failures == 0 ? "all \(script.count) links opened as expected" : "\(failures) of \(script.count) links did not open as expected")
+    let total = tour.count + script.count
+    print(failures == 0 ? "all \(total) steps and links opened as expected" : "\(failures) of \(total) steps and links did not open as expected")
     exit(failures == 0 ? 0 : 1)
 case "--routes":
     // A second router, discovering by hand, to time discovery on its own.
@@ -88,6 +160,7 @@ default:
         let url = line.trimmingSpaces
         if url.isEmpty { continue }
         print(describe(await router.open(url)))
+        print("stack: \(navigator)")
     }
 }
 

@@ -14,7 +14,28 @@ struct DemoTests {
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
-        #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
+        #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })
+    }
+
+    @Test("demo --script tours the navigator: cold-start stack, login interceptor, picker result, back to a route")
+    func navigationTour() throws {
+        let run = try demo.run(["--script"])
+        let tour = Array(run.lines.drop { !$0.hasPrefix("# cold start") }.prefix { !$0.hasPrefix("# links") })
+        #expect(tour == [
+            "# cold start: a deep link to a product builds the catalog under it",
+            "  page   ProductPage(id: 7)",
+            "  stack: catalog > catalog/product/<int:id>",
+            "# a deep link into the cart passes the login interceptor",
+            "  login interceptor: stack catalog > catalog/product/<int:id> | account/login",
+            "  page   CartPage()",
+            "  stack: catalog > catalog/product/<int:id> > cart",
+            "# a picker page returns a result",
+            "  picked 221B Baker Street",
+            "  stack: catalog > catalog/product/<int:id> > cart",
+            "# back to a route",
+            "  back to catalog",
+            "  stack: catalog",
+        ])
     }
 
     @Test("demo --routes lists the routes discovered in every module")
@@ -24,8 +45,8 @@ struct DemoTests {
         let routeLines = run.lines.filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
         let patterns = routeLines.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
         #expect(Set(patterns) == [
-            "account/login", "account/logout", "account/profile/:user(/:tab)",
-            "catalog/product/<int:id>", "catalog/<path:category>", "catalog/search",
+            "account/login", "account/logout", "account/profile/:user(/:tab)", "account/addresses/pick",
+            "catalog", "catalog/product/<int:id>", "catalog/<path:category>", "catalog/search",
             "cart", "cart/add", "cart/total", "greet/:name", "plugin/hello",
         ])
     }
@@ -37,6 +58,7 @@ struct DemoTests {
         #expect(run.lines.contains("page   ProfilePage(user: ada, tab: likes)"))
         #expect(run.lines.contains("failed no route matches 'nowhere'"))
         #expect(run.lines.contains("failed action 'cart/add' failed: parameter 'product' is 'AB', which is not an int"))
+        #expect(run.lines.contains("stack: account/profile/:user(/:tab)"))
     }
 }
 
@@ -54,6 +76,6 @@ struct ReleaseDemoTests {
         #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
         #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))
-        #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
+        #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })
     }
 }

@@ -83,7 +83,7 @@ struct RoutesBinaryToolTests {
     func checkDemo() throws {
         let run = try routes.run(["check", BuiltProduct(name: "demo").path.path])
         #expect(run.status == 0)
-        #expect(run.lines.first == "no problems in 10 records")
+        #expect(run.lines.first == "no problems in 12 records")
     }
 
     @Test("check reports duplicates across files, ties, shadowed routes, bad patterns and bad records, exit 1")
@@ -210,7 +210,7 @@ extension RoutesBinaryToolTests {
         let run = try routes.run(["dump", "--json", stripped])
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
-        #expect(report.records.count == 10)
+        #expect(report.records.count == 12)
         // The C action is a local symbol: only the full symbol table named it.
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "(stripped: no symbol table)")
     }

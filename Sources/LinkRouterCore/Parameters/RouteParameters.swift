@@ -29,6 +29,11 @@ public struct RouteParameters: Sendable {
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
     private(set) var overrides: [String: any Sendable] = [:]
+    var resultSlotStorage: PageResultSlot?
+
+    /// Where the page puts the result it returns to its opener when it closes (see
+    /// ``PageResultSlot``). Outside a navigator this is a slot nobody reads.
+    public var resultSlot: PageResultSlot { resultSlotStorage ?? PageResultSlot() }
 
     init(url: RouteURL, captureNames: [String], captures: Captures, pathCaptures: UInt32, callerValues: [String: any Sendable]) {
         self.url = url

@@ -9,11 +9,47 @@ public enum OpenSource: String, Sendable, Hashable {
 
 /// How one `open` behaves, beyond its URL, parameters and source.
 public struct OpenOptions: Sendable {
+    /// How to show the page: wins over the page's preference and the router's default. `nil` (the
+    /// default) or ``RouteOptions/OpenStyle/automatic`` leaves the choice to them.
+    public var style: RouteOptions.OpenStyle?
+    /// Whether the navigator animates; `route_no_animation=1` in the URL's query turns it off too.
+    public var animated: Bool
+    /// Whether a presented page gets a navigation container of its own, so pages can be pushed on it.
+    public var presentsInNavigationContainer: Bool
+    /// Takes over showing the page for this open: called with the new entry and the navigator
+    /// instead of the router's push or present. It must put the entry on the stack for a page
+    /// result to ever be delivered.
+    public var transition: (@Sendable (TransitionRequest) async -> Void)?
     /// Whether the decision trace shows parameter values; by default they are redacted.
     public var tracesParameterValues: Bool
+    /// The result slot handed to the page, for `open(_:expecting:)`.
+    var resultSlot: PageResultSlot?
 
-    /// Creates options; the defaults redact parameter values in the trace.
-    public init(tracesParameterValues: Bool = false) {
+    /// Creates options; the defaults animate, leave the style to the page and the router, and
+    /// redact parameter values in the trace.
+    public init(
+        style: RouteOptions.OpenStyle? = nil,
+        animated: Bool = true,
+        presentsInNavigationContainer: Bool = true,
+        transition: (@Sendable (TransitionRequest) async -> Void)? = nil,
+        tracesParameterValues: Bool = false
+    ) {
+        self.style = style
+        self.animated = animated
+        self.presentsInNavigationContainer = presentsInNavigationContainer
+        self.transition = transition
         self.tracesParameterValues = tracesParameterValues
     }
+}
+
+/// A page to show, handed to a custom transition (``OpenOptions/transition``).
+public struct TransitionRequest: Sendable {
+    /// The entry to put on the stack.
+    public let entry: NavigationEntry
+    /// The style the router would have used.
+    public let style: RouteOptions.OpenStyle
+    /// Whether the router would have animated.
+    public let animated: Bool
+    /// The navigator.
+    public let navigator: any Navigator
 }

@@ -32,6 +32,8 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
             case fallback
             /// The page was built or the action ran.
             case open
+            /// The navigator showed the page.
+            case navigate
             /// The open failed.
             case failure
         }

@@ -4,7 +4,8 @@ extension Router {
     /// The steps, in order: the delegate's `willOpen`; parsing and limits; the dispatcher of the
     /// URL's scheme (the native one unless another was set); static redirects (the dynamic table's,
     /// then the router's); matching; disabled routes and exposure; the page type's own redirect;
-    /// interceptors by priority; then the page is built or the action runs. Redirects, interceptor
+    /// interceptors by priority; then the page is built (and shown by the ``navigator``, if any)
+    /// or the action runs. Redirects, interceptor
     /// redirects and fallbacks restart the steps for the new URL, at most
     /// ``RouterConfiguration/maximumRedirects`` times and never twice for one URL.
     ///
@@ -121,11 +122,12 @@ struct Hops {
 }
 
 /// One run of the pipeline: the state carried across hops.
-private struct OpenRun {
+struct OpenRun {
     let router: Router
     let url: String
     let snapshot: RouterSnapshot
     let source: OpenSource
+    let options: OpenOptions
     let trace: TraceRecorder
     var hops: Hops
     var fellBack = false
@@ -135,6 +137,7 @@ private struct OpenRun {
         self.url = url
         self.snapshot = snapshot
         self.source = source
+        self.options = options
         trace = TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals }
         hops = Hops(start: url, limit: router.configuration.maximumRedirects)
     }
@@ -187,8 +190,15 @@ private struct OpenRun {
                 }
                 switch await intercept(&route, url: parsed) {
                 case .proceed:
+                    let navigator = router.navigator
+                    if route.handler.kind == .page, navigator != nil || options.resultSlot != nil {
+                        route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
+                    }
                     let result = await route.run()
                     if case .success(let opened) = result { trace.record(.open, opened.summary) }
+                    if case .success(.page(let page)) = result, let navigator {
+                        await show(page, route: route, url: parsed, navigator: navigator)
+                    }
                     return finish(route, result)
                 case .redirect(let target):
                     next = (target, parameters, false)

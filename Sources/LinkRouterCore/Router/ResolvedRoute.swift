@@ -12,6 +12,13 @@ public struct ResolvedRoute: Sendable {
     public var options: RouteOptions { entry.options }
     var handler: RouteHandler { entry.handler }
 
+    /// The same route with a result slot for its page.
+    func withResultSlot(_ slot: PageResultSlot) -> ResolvedRoute {
+        var parameters = parameters
+        parameters.resultSlotStorage = slot
+        return ResolvedRoute(entry: entry, parameters: parameters)
+    }
+
     /// The same route with `values` overriding every source of its parameters.
     func overriding(_ values: [String: any Sendable]) -> ResolvedRoute {
         ResolvedRoute(entry: entry, parameters: parameters.overriding(values))

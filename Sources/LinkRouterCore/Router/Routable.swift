@@ -21,9 +21,20 @@ public protocol Routable: Sendable {
     /// Asked after the route matched and before interceptors run; a redirect counts against the
     /// open's hop limit like any other.
     static func redirect(for parameters: RouteParameters) -> String?
+
+    /// The URL of the page this page sits above, or `nil` (the default) for none.
+    ///
+    /// When the page is pushed and no page of its parent's route (with the same key) is on the
+    /// stack, the router builds the parent pages first (recursively), so back leads where a user
+    /// expects: `catalog/item/7` declares `catalog`. When the parent is on the stack, the router
+    /// goes back to it and pushes the page above it.
+    static func parentURL(for parameters: RouteParameters) -> String?
 }
 
 extension Routable {
     /// Opens the page itself: no redirect.
     public static func redirect(for parameters: RouteParameters) -> String? { nil }
+
+    /// Sits above no particular page.
+    public static func parentURL(for parameters: RouteParameters) -> String? { nil }
 }

@@ -14,7 +14,8 @@ public struct RouteOptions: Sendable, Hashable {
 
     /// How a page prefers to be shown.
     public enum OpenStyle: String, Sendable, Hashable, CaseIterable {
-        /// Let the navigator decide.
+        /// No preference: the next rule decides (call, then page, then router default); pushed
+        /// when none has one.
         case automatic
         /// Pushed onto the current stack.
         case push

@@ -29,6 +29,7 @@ public final class Router: Sendable {
         var dispatchers: [String: any RouteDispatcher] = [:]
         var notFoundHandler: NotFoundHandler?
         var dynamicTable = DynamicRouteTable.empty
+        var navigator: (any Navigator)?
         var snapshot: RouterSnapshot?
     }
 

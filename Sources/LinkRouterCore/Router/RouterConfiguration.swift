@@ -28,6 +28,10 @@ public struct RouterConfiguration: Sendable {
     /// another site.
     public var fallbackAllowlist: [String]
 
+    /// How pages are shown when neither the call nor the page prefers a style.
+    /// ``RouteOptions/OpenStyle/automatic`` (the default) pushes.
+    public var defaultOpenStyle: RouteOptions.OpenStyle
+
     /// Creates a configuration.
     public init(
         allowedSchemes: Set<String>? = nil,
@@ -36,8 +40,10 @@ public struct RouterConfiguration: Sendable {
         maximumParameterCount: Int = 64,
         maximumRedirects: Int = 8,
         interceptorDeadline: Duration = .seconds(30),
-        fallbackAllowlist: [String] = []
+        fallbackAllowlist: [String] = [],
+        defaultOpenStyle: RouteOptions.OpenStyle = .automatic
     ) {
+        self.defaultOpenStyle = defaultOpenStyle
         self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
         self.host = host
         self.maximumURLLength = maximumURLLength
