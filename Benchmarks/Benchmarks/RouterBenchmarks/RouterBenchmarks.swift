@@ -24,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
 
     urlParseBenchmarks()
     resolveBenchmarks()
+    openBenchmarks()
     allocationBenchmarks()
     registrationBenchmarks()
     discoveryBenchmarks()
@@ -168,6 +169,23 @@ func resolveBenchmarks() {
         } setup: {
             _ = fixture(size: size)
         }
+    }
+}
+
+// MARK: - The whole open pipeline
+
+/// `open` runs every pipeline step (delegate, limits, dispatcher choice, redirects, match, exposure,
+/// interceptors) and records a redacted trace; this is its cost on top of `resolve`.
+func openBenchmarks() {
+    let size = 10_000
+    Benchmark("Open 10k routes: LinkRouter open(urlString), action, trace") { benchmark in
+        let fixture = fixture(size: size)
+        let probes = fixture.mixedColumns
+        for index in window(probes, benchmark) {
+            blackHole(await fixture.linkRouter.open(probes.urls[index]))
+        }
+    } setup: {
+        _ = fixture(size: size)
     }
 }
 

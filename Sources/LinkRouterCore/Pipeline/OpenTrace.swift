@@ -40,10 +40,20 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
 
         /// The stage.
         public let kind: Kind
-        /// What was decided.
-        public let detail: String
         /// When, since the open started.
         public let elapsed: Duration
+        private let render: @Sendable (TraceRedactor) -> String
+        private let redactor: TraceRedactor
+
+        init(kind: Kind, elapsed: Duration, redactor: TraceRedactor, render: @escaping @Sendable (TraceRedactor) -> String) {
+            self.kind = kind
+            self.elapsed = elapsed
+            self.redactor = redactor
+            self.render = render
+        }
+
+        /// What was decided. Rendered when read, so recording a step costs no formatting.
+        public var detail: String { render(redactor) }
 
         public var description: String {
             let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
@@ -64,20 +74,19 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
     public var description: String { steps.map(\.description).joined(separator: "\n") }
 }
 
-/// Records an open's trace, redacting values unless asked not to. A class, so a step's detail can
-/// be rendered by the recorder it is recorded into.
+/// Records an open's trace. Steps keep their values and render (redacted unless asked not to)
+/// only when read.
 final class TraceRecorder {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
-    private let redacting: Bool
-    private let literals: @Sendable () -> Set<String>
+    private let redactor: TraceRedactor
     private(set) var trace = OpenTrace()
     private var isEnabled = true
 
     init(redacting: Bool, literals: @escaping @Sendable () -> Set<String>) {
         self.start = clock.now
-        self.redacting = redacting
-        self.literals = literals
+        self.redactor = TraceRedactor(redacting: redacting, literals: literals)
+        trace.steps.reserveCapacity(8)
     }
 
     /// A recorder that records nothing, for `canOpen`.
@@ -87,10 +96,17 @@ final class TraceRecorder {
         return recorder
     }
 
-    func record(_ kind: OpenTrace.Step.Kind, _ detail: @autoclosure () -> String) {
+    /// Records a step; `detail` renders it with the redactor when the trace is read.
+    func record(_ kind: OpenTrace.Step.Kind, _ detail: @escaping @Sendable (TraceRedactor) -> String) {
         guard isEnabled else { return }
-        trace.steps.append(.init(kind: kind, detail: detail(), elapsed: clock.now - start))
+        trace.steps.append(.init(kind: kind, elapsed: clock.now - start, redactor: redactor, render: detail))
     }
+}
+
+/// Shows values in a trace: as they are, or redacted.
+struct TraceRedactor: Sendable {
+    let redacting: Bool
+    let literals: @Sendable () -> Set<String>
 
     /// A URL as the trace shows it.
     func show(_ url: String) -> String {

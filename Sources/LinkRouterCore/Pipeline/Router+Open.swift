@@ -5,9 +5,8 @@ extension Router {
     /// URL's scheme (the native one unless another was set); static redirects (the dynamic table's,
     /// then the router's); matching; disabled routes and exposure; the page type's own redirect;
     /// interceptors by priority; then the page is built (and shown by the ``navigator``, if any)
-    /// or the action runs. Redirects, interceptor
-    /// redirects and fallbacks restart the steps for the new URL, at most
-    /// ``RouterConfiguration/maximumRedirects`` times and never twice for one URL.
+    /// or the action runs. Redirects, interceptor redirects and fallbacks restart the steps for
+    /// the new URL, at most ``RouterConfiguration/maximumRedirects`` times and never twice for one URL.
     ///
     /// An unknown route (or one hidden from an external source) tries its `route_fallback_url`
     /// query item when the allowlist permits it, then the not-found handler, then fails.
@@ -20,7 +19,7 @@ extension Router {
     ///   - url: The URL or bare route key.
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from; external sources reach external routes only.
-    ///   - options: Trace options.
+    ///   - options: How to show a page (style, animation, transition) and whether the trace shows values.
     /// - Returns: What was opened, or why nothing was. Never throws, never traps on bad input.
     public func open(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
@@ -79,21 +78,21 @@ extension Router {
         let includingHost = configuration.host == nil
         if let (rule, captured) = snapshot.redirects.best(for: parsed, includingHost: includingHost) {
             let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
-            trace.record(.redirect, "'\(rule.source.text)' -> \(trace.show(target))")
+            trace.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
         guard let route = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
-            trace.record(.match, "no route matches \(trace.show(parsed))")
+            trace.record(.match) { "no route matches \($0.show(parsed))" }
             return .notFound(parsed)
         }
-        trace.record(.match, "'\(route.pattern.text)' (\(trace.show(route.parameters)))")
+        trace.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
         if let (fallback, _) = snapshot.disabled.best(for: parsed, includingHost: includingHost) {
-            trace.record(.fallback, "disabled by the route table; falling back to \(trace.show(fallback))")
+            trace.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
             return .hop(to: fallback, fallback: true)
         }
         let exposure = snapshot.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
         if source == .external, exposure == .internal {
-            trace.record(.exposure, "'\(route.pattern.text)' is internal: not found for an external source")
+            trace.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
         }
         return .matched(route, parsed)
@@ -108,12 +107,13 @@ struct Hops {
 
     init(start: String, limit: Int) {
         chain = [start]
-        seen = [start]
+        seen = []
         self.limit = limit
     }
 
     /// Records a hop to `url`, or returns why it may not be taken.
     mutating func follow(_ url: String) -> RouteFailure? {
+        if seen.isEmpty { seen = Set(chain) }  // most opens never hop: no set until one does
         chain.append(url)
         if !seen.insert(url).inserted { return .redirectLoop(chain: chain) }
         if chain.count - 1 > limit { return .tooManyRedirects(chain: chain, limit: limit) }
@@ -143,14 +143,15 @@ struct OpenRun {
     }
 
     mutating func run(parameters: [String: any Sendable]) async -> RouteOutcome {
-        trace.record(.start, "open \(trace.show(url)) from \(source.rawValue)")
+        let (url, source) = (url, source)
+        trace.record(.start) { "open \($0.show(url)) from \(source.rawValue)" }
         router.events.emit(.willOpen(url: url, source: source))
         var current = url
         switch router.events.delegate?.router(router, willOpen: url, source: source) ?? .proceed {
         case .proceed:
             break
         case .rewrite(let rewritten):
-            trace.record(.start, "the delegate rewrote the URL to \(trace.show(rewritten))")
+            trace.record(.start) { "the delegate rewrote the URL to \($0.show(rewritten))" }
             hops = Hops(start: rewritten, limit: router.configuration.maximumRedirects)
             current = rewritten
         case .cancel(let reason):
@@ -166,13 +167,13 @@ struct OpenRun {
             case .hop(let target, let fallback):
                 next = (target, parameters, fallback)
             case .dispatch(let dispatcher, let parsed, let scheme):
-                trace.record(.dispatch, "the '\(scheme)' dispatcher takes \(trace.show(parsed))")
+                trace.record(.dispatch) { "the '\(scheme)' dispatcher takes \($0.show(parsed))" }
                 switch await dispatcher.dispatch(DispatchRequest(url: parsed, parameters: parameters, source: source)) {
                 case .opened(let value):
-                    trace.record(.open, "handled by the '\(scheme)' dispatcher")
+                    trace.record(.open) { _ in "handled by the '\(scheme)' dispatcher" }
                     return finish(nil, .success(.dispatched(scheme: scheme, value: value)))
                 case .route(let target, let newParameters):
-                    trace.record(.dispatch, "the '\(scheme)' dispatcher routes to \(trace.show(target))")
+                    trace.record(.dispatch) { "the '\(scheme)' dispatcher routes to \($0.show(target))" }
                     next = (target, newParameters, false)
                 case .failed(let reason):
                     return finish(nil, .failure(.dispatchFailed(scheme: scheme, reason: reason)))
@@ -184,7 +185,8 @@ struct OpenRun {
                 next = (target, parameters, true)
             case .matched(var route, let parsed):
                 if case .pageType(let type) = route.handler, let target = type.redirect(for: route.parameters) {
-                    trace.record(.redirect, "page '\(route.pattern.text)' redirects to \(trace.show(target))")
+                    let pattern = route.pattern.text
+                    trace.record(.redirect) { "page '\(pattern)' redirects to \($0.show(target))" }
                     next = (target, parameters, false)
                     break
                 }
@@ -195,7 +197,7 @@ struct OpenRun {
                         route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
                     }
                     let result = await route.run()
-                    if case .success(let opened) = result { trace.record(.open, opened.summary) }
+                    if case .success(let opened) = result { trace.record(.open) { _ in opened.summary } }
                     if case .success(.page(let page)) = result, let navigator {
                         await show(page, route: route, url: parsed, navigator: navigator)
                     }
@@ -223,14 +225,14 @@ struct OpenRun {
         if let target = url.queryValue("route_fallback_url") {
             if let parsed = try? RouteURL(target, maximumLength: router.configuration.maximumURLLength),
                router.configuration.allowsFallback(to: parsed) {
-                trace.record(.fallback, "route_fallback_url -> \(trace.show(parsed))")
+                trace.record(.fallback) { "route_fallback_url -> \($0.show(parsed))" }
                 return target
             }
-            trace.record(.fallback, "refused route_fallback_url \(trace.show(target)): invalid or not in the fallback allowlist")
+            trace.record(.fallback) { "refused route_fallback_url \($0.show(target)): invalid or not in the fallback allowlist" }
         }
         if let handler = snapshot.notFoundHandler,
            let target = await handler(NotFoundRequest(url: url, parameters: parameters, source: source)) {
-            trace.record(.fallback, "the not-found handler opens \(trace.show(target))")
+            trace.record(.fallback) { "the not-found handler opens \($0.show(target))" }
             return target
         }
         return nil
@@ -257,21 +259,21 @@ struct OpenRun {
             let label = "'\(interceptor.name)' (priority \(interceptor.priority))"
             switch verdict {
             case .answered(.proceed):
-                trace.record(.interceptor, "\(label): proceed")
+                trace.record(.interceptor) { _ in "\(label): proceed" }
             case .answered(.rewrite(let values)):
-                trace.record(.interceptor, "\(label): rewrite \(trace.show(values))")
+                trace.record(.interceptor) { "\(label): rewrite \($0.show(values))" }
                 route = route.overriding(values)
             case .answered(.stop(let reason)):
-                trace.record(.interceptor, "\(label): stop (\(reason))")
+                trace.record(.interceptor) { _ in "\(label): stop (\(reason))" }
                 return .fail(.interceptorStopped(interceptor: interceptor.name, reason: reason))
             case .answered(.redirect(let target)):
-                trace.record(.interceptor, "\(label): redirect to \(trace.show(target))")
+                trace.record(.interceptor) { "\(label): redirect to \($0.show(target))" }
                 return .redirect(target)
             case .timedOut:
-                trace.record(.interceptor, "\(label): no answer within \(deadline)")
+                trace.record(.interceptor) { _ in "\(label): no answer within \(deadline)" }
                 return .fail(.interceptorTimedOut(interceptor: interceptor.name, deadline: deadline))
             case .cancelled:
-                trace.record(.interceptor, "\(label): the open was cancelled while waiting")
+                trace.record(.interceptor) { _ in "\(label): the open was cancelled while waiting" }
                 return .fail(.cancelled(reason: "the task opening the URL was cancelled"))
             }
         }
@@ -279,7 +281,7 @@ struct OpenRun {
     }
 
     private mutating func finish(_ route: ResolvedRoute?, _ result: Result<RouteOutcome.Opened, RouteFailure>) -> RouteOutcome {
-        if case .failure(let failure) = result { trace.record(.failure, trace.show(failure)) }
+        if case .failure(let failure) = result { trace.record(.failure) { $0.show(failure) } }
         let outcome = RouteOutcome(url: url, route: route, result: result, chain: hops.chain, fellBack: fellBack, trace: trace.trace)
         let delegate = router.events.delegate
         if outcome.succeeded {

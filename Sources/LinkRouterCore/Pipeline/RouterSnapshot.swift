@@ -39,11 +39,11 @@ final class RouterSnapshot: Sendable {
     private let literalCache = Mutex<Set<String>?>(nil)
 
     init(
-        entries: [RouteEntry], redirects: [RedirectRule], table: DynamicRouteTable,
+        entries: [RouteEntry], routes: RouteTable, redirects: [RedirectRule], table: DynamicRouteTable,
         interceptors: [InterceptorEntry], dispatchers: [String: any RouteDispatcher], notFoundHandler: NotFoundHandler?
     ) {
         self.entries = entries
-        routes = RouteTable(patterns: entries.map(\.pattern))
+        self.routes = routes
         // The table's redirects come first, so they win over code redirects of the same shape.
         self.redirects = RuleTable((table.redirectRules + redirects).map { ($0.source, $0) })
         disabled = RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes.map(\.fallback))))

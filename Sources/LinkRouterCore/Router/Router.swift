@@ -30,7 +30,14 @@ public final class Router: Sendable {
         var notFoundHandler: NotFoundHandler?
         var dynamicTable = DynamicRouteTable.empty
         var navigator: (any Navigator)?
+        /// The routes' trie, kept across rule changes: only registration invalidates it.
+        var routeTable: RouteTable?
         var snapshot: RouterSnapshot?
+
+        mutating func routesChanged() {
+            routeTable = nil
+            snapshot = nil
+        }
     }
 
     let state = Mutex(State())
@@ -134,7 +141,7 @@ public final class Router: Sendable {
         return state.withLock { state in
             guard state.shapes.removeValue(forKey: shape) != nil else { return false }
             state.entries.removeAll { $0.pattern.shape == shape }
-            state.snapshot = nil
+            state.routesChanged()
             return true
         }
     }
@@ -147,7 +154,7 @@ public final class Router: Sendable {
             if let existing = state.shapes[shape] { return existing }
             state.shapes[shape] = text
             state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
-            state.snapshot = nil
+            state.routesChanged()
             return nil
         }
         if let existing { throw .duplicate(pattern: text, existing: existing) }
@@ -158,8 +165,10 @@ public final class Router: Sendable {
         prepareForFirstUse()
         return state.withLock { state in
             if let snapshot = state.snapshot { return snapshot }
+            let routes = state.routeTable ?? RouteTable(patterns: state.entries.map(\.pattern))
+            state.routeTable = routes
             let snapshot = RouterSnapshot(
-                entries: state.entries, redirects: state.redirects, table: state.dynamicTable,
+                entries: state.entries, routes: routes, redirects: state.redirects, table: state.dynamicTable,
                 interceptors: state.interceptors, dispatchers: state.dispatchers, notFoundHandler: state.notFoundHandler
             )
             state.snapshot = snapshot
