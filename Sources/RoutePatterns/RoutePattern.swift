@@ -69,6 +69,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Two patterns with the same shape match exactly the same keys: registering both is a duplicate.
     public var shape: String {
         var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
         for (index, segment) in segments.enumerated() {
             if index > 0 { result += "/" }
             result += segment.shapeText

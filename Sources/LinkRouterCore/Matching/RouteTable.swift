@@ -75,7 +75,7 @@ final class RouteTable: Sendable {
         var nodes = [Node()]
         var variants: [Variant] = []
         var shadowed: [(Int, Int)] = []
-        var literalEdges: [LiteralKey: Int32] = [:]
+        var literals = LiteralEdges()
 
         func child(_ parent: Int32, _ keyPath: WritableKeyPath<Node, Int32>) -> Int32 {
             let existing = nodes[Int(parent)][keyPath: keyPath]
@@ -87,24 +87,21 @@ final class RouteTable: Sendable {
         }
 
         for (routeIndex, pattern) in patterns.enumerated() {
-            for segments in pattern.variants {
-                let variantIndex = Int32(variants.count)
-                var node: Int32 = 0
-                var names: [String] = []
-                var pathCaptures: UInt32 = 0
-                var endSlot: WritableKeyPath<Node, Int32> = \.terminal
+            // Variant k is the required segments plus the first k optional groups: walk them in
+            // turn instead of materialising `pattern.variants`.
+            var node: Int32 = 0
+            var names: [String] = []
+            var pathCaptures: UInt32 = 0
+            var endSlot: WritableKeyPath<Node, Int32> = \.terminal
+            for groupCount in 0...pattern.optionalGroups.count {
+                let segments = groupCount == 0 ? pattern.segments : pattern.optionalGroups[groupCount - 1]
                 for segment in segments {
                     switch segment {
                     case .literal(let text):
-                        let key = LiteralKey(parent: node, bytes: Array(text.utf8))
-                        if let existing = literalEdges[key] {
-                            node = existing
-                        } else {
+                        node = literals.child(of: node, text: text) {
                             nodes.append(Node())
-                            let created = Int32(nodes.count - 1)
                             nodes[Int(node)].hasLiterals = true
-                            literalEdges[key] = created
-                            node = created
+                            return Int32(nodes.count - 1)
                         }
                     case .parameter(let name):
                         node = child(node, \.parameter)
@@ -122,6 +119,7 @@ final class RouteTable: Sendable {
                         endSlot = \.pathTail
                     }
                 }
+                let variantIndex = Int32(variants.count)
                 variants.append(Variant(routeIndex: routeIndex, captureNames: names, pathCaptures: pathCaptures))
                 let occupant = nodes[Int(node)][keyPath: endSlot]
                 if occupant < 0 {
@@ -132,29 +130,12 @@ final class RouteTable: Sendable {
             }
         }
 
-        // Flatten the literal edges into the open-addressing table, at most half full.
-        var capacity = 16
-        while capacity < literalEdges.count * 2 { capacity <<= 1 }
-        var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
-        var literalBytes: [UInt8] = []
-        for (key, child) in literalEdges {
-            let bytes = key.bytes
-            let hash = bytes.withUnsafeBufferPointer { Self.hash($0, parent: key.parent) }
-            var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[index].child >= 0 { index = (index + 1) & (capacity - 1) }
-            slots[index] = LiteralSlot(
-                hash: hash, parent: key.parent, child: child,
-                offset: Int32(literalBytes.count), length: Int32(bytes.count)
-            )
-            literalBytes += bytes
-        }
-
         self.patterns = patterns
         self.variants = variants
         self.shadowed = shadowed
         self.nodes = nodes
-        self.slots = slots
-        self.literalBytes = literalBytes
+        self.slots = literals.slots
+        self.literalBytes = literals.bytes
     }
 
     /// FNV-1a over the segment bytes, mixed with the parent node.
@@ -168,11 +149,51 @@ final class RouteTable: Sendable {
     }
 }
 
-/// A literal edge: its parent and its text's UTF-8 bytes. Bytes, not `String`, because the lookup
-/// compares bytes and `String` equality would merge canonically equivalent spellings (`é`, `e`+U+0301).
-private struct LiteralKey: Hashable {
-    let parent: Int32
-    let bytes: [UInt8]
+/// The literal edges of the whole trie, built straight into the open-addressing table the lookup
+/// probes (kept at most half full). Keyed by the literal's UTF-8 bytes, not `String`, because the
+/// lookup compares bytes and `String` equality would merge canonically equivalent spellings
+/// (`é`, `e`+U+0301).
+private struct LiteralEdges {
+    private(set) var slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: 16)
+    private(set) var bytes: [UInt8] = []
+    private var count = 0
+
+    /// The child of `parent` along `text`, created with `makeNode` when there is none yet.
+    mutating func child(of parent: Int32, text: String, makeNode: () -> Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { value in
+            let hash = RouteTable.hash(value, parent: parent)
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while slots[index].child >= 0 {
+                let slot = slots[index]
+                if slot.hash == hash, slot.parent == parent, Int(slot.length) == value.count,
+                   value.elementsEqual(bytes[Int(slot.offset)..<Int(slot.offset + slot.length)]) {
+                    return slot.child
+                }
+                index = (index + 1) & mask
+            }
+            let created = makeNode()
+            slots[index] = RouteTable.LiteralSlot(
+                hash: hash, parent: parent, child: created, offset: Int32(bytes.count), length: Int32(value.count)
+            )
+            bytes.append(contentsOf: value)
+            count += 1
+            if count * 2 > slots.count { grow() }
+            return created
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.child >= 0 {
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index].child >= 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
+    }
 }
 
 // MARK: - Lookup
