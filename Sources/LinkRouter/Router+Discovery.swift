@@ -134,6 +134,8 @@ extension Router {
                 try register(record.pattern, options: options, action: action)
             case .cAction:
                 try register(record.pattern, options: options, action: CAction(record: record).routeAction)
+            case .service:
+                return  // not a route
             }
             report.registered.append(record.pattern)
         } catch {

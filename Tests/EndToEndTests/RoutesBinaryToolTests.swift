@@ -16,6 +16,7 @@ struct RoutesBinaryToolTests {
             let offset: Int
             let exposure: String
             let groups: [String]
+            let lifetime: String?
         }
         let serializationVersion: Int
         let records: [Record]
@@ -113,6 +114,37 @@ struct RoutesBinaryToolTests {
         #expect(output.contains("'list/:n': tie: 'list/:n' and 'list(/:page)' match the same keys, e.g. 'list/~'"))
         #expect(output.contains("'files/*/raw': shadowed: 'files/*/raw' never wins for 'files/~/raw': 'files/:name/raw' takes precedence"))
         #expect(run.lines.contains("5 problem(s) in 8 records"))
+    }
+
+    @Test("check reports two service records for one protocol name, naming both, exit 1")
+    func checkDuplicateService() throws {
+        let scratch = try Scratch()
+        func service(_ identifier: String, _ name: String) -> String {
+            """
+
+            __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+            static const linkrouter_route_record \(identifier) = {
+                LINKROUTER_RECORD_MAGIC, 1, 0, LINKROUTER_KIND_SERVICE, sizeof("\(name)") - 1, (linkrouter_route_accessor)act, 0, "\(name)"};
+            """
+        }
+        let first = try scratch.object("first", Self.actionSource + service("session_a", "SessionService") + service("payments", "Payments"))
+        let second = try scratch.object("second", Self.actionSource + service("session_b", "SessionService"))
+        let run = try routes.run(["check", first, second])
+        #expect(run.status == 1, "output: \(run.standardOutput)")
+        let line = try #require(run.lines.first { $0.contains("service 'SessionService'") }, "output: \(run.standardOutput)")
+        #expect(line.hasPrefix("\(second) at 0x"))
+        #expect(line.contains(": service 'SessionService': duplicate: 'act' implements it again; 'act' in \(first) at 0x"))
+        #expect(line.hasSuffix(" is found first and wins"))
+        #expect(!run.standardOutput.contains("'Payments'"))
+        #expect(run.lines.contains("1 problem(s) in 3 records"))
+
+        // Services are no routes: dump lists them apart, match and gen leave them out.
+        let dump = try routes.run(["dump", "--json", first])
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(dump.standardOutput.utf8))
+        #expect(report.records.map(\.kind) == ["service", "service"])
+        #expect(report.records.map(\.lifetime) == ["perRequest", "perRequest"])
+        #expect(try routes.run(["match", first, "app://SessionService"]).status == 1)
+        #expect(!(try routes.run(["gen", first]).standardOutput.contains("SessionService")))
     }
 
     @Test("dump reads object files and names C functions through their relocations")
