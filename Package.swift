@@ -93,7 +93,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
-        .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
+        .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
             dependencies: [
@@ -103,6 +103,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "CDiscoveryFixtures", dependencies: ["CRouteRecord"], path: "Tests/CDiscoveryFixtures"),
+        // Support for the service tests.
+        .target(name: "ServiceFixtureInterfaces", path: "Tests/ServiceFixtureInterfaces", swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterDiscoveryTests",
             dependencies: ["LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures"],

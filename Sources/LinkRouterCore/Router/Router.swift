@@ -28,6 +28,7 @@ public final class Router: Sendable {
     private let state = Mutex(State())
     private let pendingRegistrations = Mutex<[@Sendable (Router) -> Void]>([])
     private let hasPendingRegistrations = Atomic<Bool>(false)
+    let serviceRegistry = ServiceRegistry()
     @TaskLocal private static var preparing: ObjectIdentifier?
 
     /// Creates an empty router.
