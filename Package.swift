@@ -103,11 +103,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "CDiscoveryFixtures", dependencies: ["CRouteRecord"], path: "Tests/CDiscoveryFixtures"),
-        // Support for the service tests.
+        // Service protocols, and their implementations in a module the discovery tests never import.
         .target(name: "ServiceFixtureInterfaces", path: "Tests/ServiceFixtureInterfaces", swiftSettings: strictSettings),
+        .target(name: "ServiceFixtures", dependencies: ["LinkRouter", "ServiceFixtureInterfaces"], path: "Tests/ServiceFixtures", swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterDiscoveryTests",
-            dependencies: ["LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures"],
+            dependencies: [
+                "LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "EndToEndTests", swiftSettings: strictSettings),
