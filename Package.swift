@@ -75,9 +75,11 @@ let package = Package(
         ),
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
-        .target(name: "AccountFeature", dependencies: ["LinkRouter"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
+        // The protocols feature modules share (services), so that none imports another.
+        .target(name: "ShopInterfaces", path: "Examples/ShopInterfaces", swiftSettings: strictSettings),
+        .target(name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
-        .target(name: "CartFeature", dependencies: ["LinkRouter"], path: "Examples/CartFeature", swiftSettings: strictSettings),
+        .target(name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/CartFeature", swiftSettings: strictSettings),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
         .target(
             name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin",

@@ -44,6 +44,10 @@ let script: [(url: String, expected: String)] = [
     (Routes.cart.url, "page   CartPage()"),
     (Routes.cartAdd.url + "?product=42&quantity=2", "action cart/add → added 2 × product 42"),
     (Routes.cartTotal.url + "?price=2.5&price=4", "action cart/total → 6.5"),
+    // CartFeature asks for AccountFeature's session service by its protocol; neither imports the other.
+    (Routes.cartCheckout.url, "action cart/checkout → sign in first"),
+    (Routes.accountSignin(user: "ada").url, "action account/signin/:user → signed in as ada"),
+    (Routes.cartCheckout.url, "action cart/checkout → checked out for ada"),
     (Routes.greet(name: "ada lovelace").url, "action greet/:name → Hello, ada lovelace!"),
     ("shop://plugin/hello?name=ada", "page   PluginHelloPage(name: ada)"),
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),

@@ -14,6 +14,9 @@ struct DemoTests {
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
+        // CartFeature reaches AccountFeature's shared session service through ShopInterfaces.
+        #expect(run.lines.contains("  action cart/checkout → sign in first"))
+        #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
     }
 
@@ -24,9 +27,9 @@ struct DemoTests {
         let routeLines = run.lines.filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
         let patterns = routeLines.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
         #expect(Set(patterns) == [
-            "account/login", "account/logout", "account/profile/:user(/:tab)",
+            "account/login", "account/logout", "account/profile/:user(/:tab)", "account/signin/:user",
             "catalog/product/<int:id>", "catalog/<path:category>", "catalog/search",
-            "cart", "cart/add", "cart/total", "greet/:name", "plugin/hello",
+            "cart", "cart/add", "cart/checkout", "cart/total", "greet/:name", "plugin/hello",
         ])
     }
 
@@ -54,6 +57,7 @@ struct ReleaseDemoTests {
         #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
         #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))
+        #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" links opened as expected") })
     }
 }

@@ -57,14 +57,22 @@ struct RoutesBinaryToolTests {
             .filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
             .compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
             .filter { $0 != "plugin/hello" }   // loaded with dlopen, not in the executable
-        #expect(report.records.map(\.pattern).sorted() == discovered.sorted())
+        let routeRecords = report.records.filter { $0.kind != "service" }
+        #expect(routeRecords.map(\.pattern).sorted() == discovered.sorted())
+        #expect(routeRecords.allSatisfy { $0.lifetime == nil })
         #expect(report.records.allSatisfy { $0.file == demo.path.path && $0.offset > 0 })
         let product = try #require(report.records.first { $0.pattern == "catalog/product/<int:id>" })
         #expect(product.kind == "page")
         #expect(product.exposure == "external")
         #expect(product.symbol == "accessor of CatalogFeature.__linkRouterRecord_ProductPage")
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "greet")
-        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:9 in CartFeature")
+        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:10 in CartFeature")
+        // AccountFeature's @RoutableService, a record of its own kind named by its protocol.
+        let services = report.records.filter { $0.kind == "service" }
+        #expect(services.count == 1)
+        #expect(services.first?.pattern == "SessionService")
+        #expect(services.first?.lifetime == "shared")
+        #expect(services.first?.symbol == "accessor of AccountFeature.__linkRouterService_AccountSession")
     }
 
     @Test("dump prints an aligned table sorted by pattern, and a tree")
@@ -73,18 +81,27 @@ struct RoutesBinaryToolTests {
         let table = try routes.run(["dump", demo])
         #expect(table.status == 0)
         #expect(table.lines.first?.hasPrefix("KIND    PATTERN") == true)
-        let patterns = table.lines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: " ")[1] }
+        // The routes, then after a blank line the services.
+        let routeLines = table.lines.dropFirst().prefix { !$0.isEmpty }
+        let patterns = routeLines.map { $0.split(separator: " ")[1] }
         #expect(patterns == patterns.sorted())
+        #expect(patterns.count == 12)
+        let serviceLines = Array(table.lines.dropFirst(routeLines.count + 2).filter { !$0.isEmpty })
+        #expect(serviceLines.first?.hasPrefix("SERVICE         LIFETIME  SYMBOL") == true)
+        #expect(serviceLines.dropFirst().map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+            == ["SessionService shared accessor"])
         let tree = try routes.run(["dump", "--tree", demo])
         #expect(tree.lines.contains("└─ greet"))
-        #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user") })
+        #expect(tree.lines.contains("│  │  └─ :user"))                      // account/profile/:user
+        #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
+        #expect(tree.lines.contains("service  SessionService  shared  accessor of AccountFeature.__linkRouterService_AccountSession"))
     }
 
     @Test("check passes the demo and exits 0")
     func checkDemo() throws {
         let run = try routes.run(["check", BuiltProduct(name: "demo").path.path])
         #expect(run.status == 0)
-        #expect(run.lines.first == "no problems in 10 records")
+        #expect(run.lines.first == "no problems in 13 records")
     }
 
     @Test("check reports duplicates across files, ties, shadowed routes, bad patterns and bad records, exit 1")
@@ -242,7 +259,7 @@ extension RoutesBinaryToolTests {
         let run = try routes.run(["dump", "--json", stripped])
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
-        #expect(report.records.count == 10)
+        #expect(report.records.count == 13)
         // The C action is a local symbol: only the full symbol table named it.
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "(stripped: no symbol table)")
     }
