@@ -11,6 +11,7 @@ public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// instance the other waits for: such a cycle is a bug to fix, which a single thread reports.
     case cycle([String])
 
+    /// One line naming the protocol, and what to do.
     public var description: String {
         switch self {
         case .notRegistered(let service):

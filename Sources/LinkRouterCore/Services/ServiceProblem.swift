@@ -19,6 +19,7 @@ public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One line naming the protocol and the records involved (file, offset, accessor symbol).
     public var description: String {
         switch self {
         case .duplicate(let service, let ignored, let winner):
