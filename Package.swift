@@ -77,9 +77,11 @@ let package = Package(
         ),
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
-        .target(name: "AccountFeature", dependencies: ["LinkRouter"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
+        // The protocols feature modules share (services), so that none imports another.
+        .target(name: "ShopInterfaces", path: "Examples/ShopInterfaces", swiftSettings: strictSettings),
+        .target(name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
-        .target(name: "CartFeature", dependencies: ["LinkRouter"], path: "Examples/CartFeature", swiftSettings: strictSettings),
+        .target(name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/CartFeature", swiftSettings: strictSettings),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
         .target(
             name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin",
@@ -87,7 +89,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "demo",
-            dependencies: ["LinkRouter", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
+            dependencies: ["LinkRouter", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
             swiftSettings: strictSettings,
             // Plugins bind to the host's copy of LinkRouter, so the host exports its symbols.
@@ -95,7 +97,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
-        .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
+        .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
@@ -106,9 +108,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "CDiscoveryFixtures", dependencies: ["CRouteRecord"], path: "Tests/CDiscoveryFixtures"),
+        // Service protocols, and their implementations in a module the discovery tests never import.
+        .target(name: "ServiceFixtureInterfaces", path: "Tests/ServiceFixtureInterfaces", swiftSettings: strictSettings),
+        .target(name: "ServiceFixtures", dependencies: ["LinkRouter", "ServiceFixtureInterfaces"], path: "Tests/ServiceFixtures", swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterDiscoveryTests",
-            dependencies: ["LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures"],
+            dependencies: [
+                "LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "EndToEndTests", swiftSettings: strictSettings),

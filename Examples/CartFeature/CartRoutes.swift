@@ -1,5 +1,6 @@
 // The cart module: the cart page and its actions.
 import LinkRouter
+import ShopInterfaces
 
 @Routable("cart", groups: ["requiresLogin"], summary: "The shopping cart")
 struct CartPage: CustomStringConvertible {
@@ -16,4 +17,10 @@ struct CartPage: CustomStringConvertible {
     let prices = parameters.values("price").compactMap(Double.init)
     try await Task.sleep(for: .milliseconds(1))
     return prices.reduce(0, +)
+})
+
+/// Asks the session service, implemented by a module this one does not import, who is signed in.
+#route("cart/checkout", groups: ["requiresLogin"], action: { _ in
+    guard let user = try Router.shared.service((any SessionService).self).currentUser else { return "sign in first" }
+    return "checked out for \(user)"
 })

@@ -10,10 +10,14 @@ extension RouteKey {
     static let accountLogout: RouteKey = "account/logout"
     /// `account/profile/:user(/:tab)`: A user's profile
     static let accountProfile: RouteKey = "account/profile/:user(/:tab)"
+    /// `account/signin/:user`: Sign in through the session service
+    static let accountSignin: RouteKey = "account/signin/:user"
     /// `cart`: The shopping cart
     static let cart: RouteKey = "cart"
     /// `cart/add`
     static let cartAdd: RouteKey = "cart/add"
+    /// `cart/checkout`
+    static let cartCheckout: RouteKey = "cart/checkout"
     /// `cart/total`
     static let cartTotal: RouteKey = "cart/total"
     /// `catalog`: The catalog's front page
@@ -43,10 +47,16 @@ enum Routes {
         }
         return RouteLink(key: .accountProfile, path: path, scheme: "shop")
     }
+    /// `account/signin/:user`: Sign in through the session service
+    static func accountSignin(user: String) -> RouteLink {
+        RouteLink(key: .accountSignin, path: "account/signin/\(RouteLink.encode(user))", scheme: "shop")
+    }
     /// `cart`: The shopping cart
     static var cart: RouteLink { RouteLink(key: .cart, path: "cart", scheme: "shop") }
     /// `cart/add`
     static var cartAdd: RouteLink { RouteLink(key: .cartAdd, path: "cart/add", scheme: "shop") }
+    /// `cart/checkout`
+    static var cartCheckout: RouteLink { RouteLink(key: .cartCheckout, path: "cart/checkout", scheme: "shop") }
     /// `cart/total`
     static var cartTotal: RouteLink { RouteLink(key: .cartTotal, path: "cart/total", scheme: "shop") }
     /// `catalog`: The catalog's front page

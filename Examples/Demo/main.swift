@@ -6,6 +6,7 @@
 //   demo            reads URLs from standard input, one per line, and shows the stack after each
 //   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable
 import LinkRouter
+import ShopInterfaces
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,9 @@ import Glibc
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
 let navigator = InMemoryNavigator()
 router.navigator = navigator
-let signedIn = Atomic<Bool>(false)
+/// Who is signed in: AccountFeature's session service. The feature modules reach services through
+/// `Router.shared`, so the demo asks the same router and everyone agrees on the user.
+let session = try Router.shared.service((any SessionService).self)
 
 /// The person using the app, simulated: whenever a page waits for them, they answer at once.
 enum User {
@@ -29,12 +32,12 @@ enum User {
 // Routes in the `requiresLogin` group (the cart) need a signed-in user: the interceptor presents
 // the login page, waits for its result, and lets the original open go on or stops it.
 try router.addInterceptor("login", scope: .group("requiresLogin"), priority: 100) { request, decision in
-    if signedIn.load(ordering: .acquiring) { return decision.proceed() }
+    if session.currentUser != nil { return decision.proceed() }
     Task {
         let login = "shop://account/login?return_to=" + RouteLink.encode(request.url.routeKey)
         await request.router.open(login, expecting: Bool.self) { result in
             guard case .success(.value(true)) = result else { return decision.stop(reason: "not signed in") }
-            signedIn.store(true, ordering: .releasing)
+            session.signIn("ada")
             decision.proceed()
         }
         print("  login interceptor: stack \(navigator)")
@@ -106,6 +109,10 @@ let script: [(url: String, expected: String)] = [
     (Routes.cart.url, "page   CartPage()"),
     (Routes.cartAdd.url + "?product=42&quantity=2", "action cart/add → added 2 × product 42"),
     (Routes.cartTotal.url + "?price=2.5&price=4", "action cart/total → 6.5"),
+    // CartFeature asks for AccountFeature's session service by its protocol; neither imports the other.
+    (Routes.cartCheckout.url, "action cart/checkout → checked out for ada"),
+    (Routes.accountSignin(user: "grace").url, "action account/signin/:user → signed in as grace"),
+    (Routes.cartCheckout.url, "action cart/checkout → checked out for grace"),
     (Routes.greet(name: "ada lovelace").url, "action greet/:name → Hello, ada lovelace!"),
     ("shop://plugin/hello?name=ada", "page   PluginHelloPage(name: ada)"),
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),

@@ -1,4 +1,5 @@
-// Symbols that exist only for the expansions of `@Routable` and `#route`. Do not use them directly.
+// Symbols that exist only for the expansions of `@Routable`, `#route` and `@RoutableService`. Do not
+// use them directly.
 
 /// The Swift layout of one route record (see `Documentation/ABI/RouteRecord.md`): magic, version,
 /// flags, kind, text length, accessor, reserved, and 96 bytes of text as 12 little-endian words.
@@ -30,6 +31,23 @@ public func __storePage<Page: Routable>(_ page: Page.Type, to outValue: UnsafeMu
 /// - Warning: Exists for macro expansions; do not call it directly.
 public func __storeAction(_ action: RouteAction, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
     store(action, to: outValue, ifExpected: expectedType)
+}
+
+/// Stores a service implementation for a record's accessor, if the caller expects this copy's
+/// ``DiscoveredService``: the protocol, and how to make an implementation.
+///
+/// `upcast` is `{ $0 }`, written in the expansion where the compiler converts the implementation
+/// to the protocol's existential, so the conformance is checked at compile time.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __storeService<Implementation: RoutableService, Service: Sendable>(
+    _ implementation: Implementation.Type,
+    as service: Service.Type,
+    to outValue: UnsafeMutableRawPointer,
+    ifExpected expectedType: UnsafeRawPointer,
+    upcast: @escaping @Sendable (Implementation) -> Service
+) -> Bool {
+    store(DiscoveredService(service) { upcast(Implementation()) }, to: outValue, ifExpected: expectedType)
 }
 
 private func store<Value>(_ value: Value, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {

@@ -1,4 +1,4 @@
-// The route annotations. Each one becomes a route record in the `linkrouter_routes` section of the
+// The route and service annotations. Each one becomes a record in the `linkrouter_routes` section of the
 // object file, checked at compile time and registered by route discovery at run time.
 
 /// Declares a page type as the route of a URL pattern.
@@ -77,3 +77,52 @@ public macro route(
     summary: StaticString? = nil,
     action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
+
+/// Registers a type as the implementation of a service protocol, which other modules reach with
+/// ``LinkRouterCore/Router/service(_:)`` without importing this one.
+///
+/// ```swift
+/// // ShopInterfaces, imported by every feature module:
+/// public protocol SessionService: Sendable {
+///     var currentUser: String? { get }
+/// }
+///
+/// // AccountFeature:
+/// @RoutableService((any SessionService).self, lifetime: .shared)
+/// final class AccountSession: SessionService {
+///     init() {}
+///     var currentUser: String? { ... }
+/// }
+///
+/// // CartFeature, which does not import AccountFeature:
+/// let session = try Router.shared.service((any SessionService).self)
+/// ```
+///
+/// The compiler checks the annotation: a type that does not conform to the protocol it names is
+/// an error ("type 'AccountSession' does not conform to protocol 'SessionService'"), and so is a
+/// type the router cannot make with no arguments: the type conforms to ``RoutableService``, which
+/// requires `init()` (a `required init()` in a non-final class); the macro adds the conformance
+/// when the type does not declare it. Route discovery registers the implementation at run time,
+/// as `registerService(_:lifetime:make:)` would, except that a manual registration of the same
+/// protocol takes precedence.
+///
+/// The record stores the protocol's name as written in the annotation (at most 96 bytes of UTF-8),
+/// so `routes dump` lists the service and `routes check` reports two implementations of one
+/// protocol name. Without the `ExistentialAny` feature the protocol may be written `SessionService.self`.
+///
+/// - Parameters:
+///   - service: The protocol, as `(any SessionService).self` or `SessionService.self`, optionally
+///     qualified by its module (`(any ShopInterfaces.SessionService).self`).
+///   - lifetime: A new instance per request (the default), or one shared instance made at the
+///     first request, once, even under concurrent first requests.
+///
+/// A type may implement several protocols, with one `@RoutableService` each.
+///
+/// - Note: Applies to a non-generic struct, class or actor declared at file scope, since its
+///   record is a global constant beside it.
+@attached(peer, names: prefixed(__linkRouterService_))
+@attached(extension, conformances: RoutableService)
+public macro RoutableService<Service: Sendable>(
+    _ service: Service.Type,
+    lifetime: ServiceLifetime = .perRequest
+) = #externalMacro(module: "LinkRouterMacros", type: "RoutableServiceMacro")

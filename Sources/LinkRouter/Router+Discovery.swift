@@ -24,6 +24,12 @@ public struct DiscoveryReport: Sendable {
     public internal(set) var recordCount = 0
     /// The patterns registered, in registration order.
     public internal(set) var registered: [String] = []
+    /// The service protocols whose `@RoutableService` implementations were registered, by full
+    /// name, in registration order.
+    public internal(set) var registeredServices: [String] = []
+    /// The service problems of this pass: duplicate implementations, records that cannot be
+    /// resolved, and the services marked required that are still missing (also in `diagnostics`).
+    public internal(set) var serviceProblems: [ServiceProblem] = []
     /// Every record skipped and every duplicate, one line each (also logged).
     public internal(set) var diagnostics: [String] = []
     /// How long the pass took.
@@ -45,12 +51,15 @@ extension Router {
         }
     }
 
-    /// Registers the annotated routes of every loaded object not registered yet: the main
-    /// program, its shared libraries, and libraries loaded since with `dlopen`.
+    /// Registers the annotated routes and services of every loaded object not registered yet: the
+    /// main program, its shared libraries, and libraries loaded since with `dlopen`.
     ///
     /// Records that cannot be used are skipped with a warning naming the object file and offset.
     /// When two records have the same pattern shape, the first one found wins (objects in load
-    /// order, the main program first; records in section order) and a warning names both.
+    /// order, the main program first; records in section order) and a warning names both. The
+    /// same goes for two `@RoutableService` implementations of one protocol; a protocol registered
+    /// by hand keeps its manual registration. Service problems name the record's accessor symbol,
+    /// and services marked required with `requireServices(_:)` that are still missing are reported.
     ///
     /// - Parameter logger: Where diagnostics go.
     /// - Returns: What was found and registered.
@@ -102,9 +111,15 @@ extension Router {
             }
         }
         report.recordCount = records.count
+        var services = ServiceDiscoveryPass()
         for (index, record) in records.enumerated() {
-            register(record, earlier: records[..<index], report: &report, logger: logger)
+            if record.kind == .service {
+                services.register(record, with: self, report: &report, logger: logger)
+            } else {
+                register(record, earlier: records[..<index], report: &report, logger: logger)
+            }
         }
+        services.finish(with: self, report: &report, logger: logger)
         report.duration = clock.now - start
         return report
     }
@@ -134,6 +149,8 @@ extension Router {
                 try register(record.pattern, options: options, action: action)
             case .cAction:
                 try register(record.pattern, options: options, action: CAction(record: record).routeAction)
+            case .service:
+                return  // not a route: ServiceDiscoveryPass registers it
             }
             report.registered.append(record.pattern)
         } catch {

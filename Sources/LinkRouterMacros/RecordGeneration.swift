@@ -1,6 +1,5 @@
 // What `@Routable` and `#route` share: reading and checking their arguments, and emitting the route
-// record (the layout of `LinkRouter.__RouteRecord` and of `linkrouter_route_record` in
-// LinkRouterRecord.h).
+// record (RecordDeclaration.swift builds the constant).
 import RoutePatterns
 import SwiftDiagnostics
 import SwiftSyntax
@@ -49,26 +48,6 @@ public enum RecordText {
 
 /// A route as an annotation declares it, its arguments read and checked.
 struct RouteDeclaration {
-    /// What the record's accessor produces.
-    enum Kind {
-        case page, action
-
-        /// The record's kind field, a FourCC.
-        var code: String {
-            switch self {
-            case .page: "0x70616765"
-            case .action: "0x6163746E"
-            }
-        }
-
-        var fourCC: String {
-            switch self {
-            case .page: "page"
-            case .action: "actn"
-            }
-        }
-    }
-
     /// The arguments a macro accepts after its pattern.
     struct Labels: OptionSet {
         let rawValue: Int
@@ -236,33 +215,19 @@ struct RouteDeclaration {
 /// )
 /// ```
 ///
-/// The declaration is built node by node rather than parsed from text: every compile job of a
-/// module expands every annotation in it, and parsing the expansion was a third of the plugin's
-/// time.
-///
 /// - Parameters:
 ///   - name: The constant's name, unique at file scope.
-///   - kind: What the accessor produces.
+///   - kind: What the accessor produces: `.page` or `.action`.
 ///   - route: The route's pattern, options and text.
 ///   - value: What the accessor stores: a page type's `.self`, or a `RouteAction`.
-///   - enclosingEnum: When given, the record is `static let record` in a private enum of that
-///     name instead: at the top level of `main.swift`, where a freestanding macro's declarations
-///     are part of top-level code, a plain constant draws an "immutable value was never used"
-///     warning.
+///   - enclosingEnum: See ``makeRecordDeclaration(named:kind:flags:text:accessor:inEnumNamed:)``.
 func makeRecordDeclaration(
     named name: String,
-    kind: RouteDeclaration.Kind,
+    kind: RecordKind,
     route: RouteDeclaration,
     storing value: some ExprSyntaxProtocol,
     inEnumNamed enclosingEnum: String? = nil
 ) -> DeclSyntax {
-    let indent = Trivia.spaces(enclosingEnum == nil ? 4 : 8)
-    let text = route.text
-    let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
-
-    func integer(_ literal: String) -> ExprSyntax {
-        ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(literal)))
-    }
     func reference(_ name: String) -> DeclReferenceExprSyntax {
         DeclReferenceExprSyntax(baseName: .identifier(name))
     }
@@ -270,7 +235,7 @@ func makeRecordDeclaration(
         MemberAccessExprSyntax(base: reference("LinkRouter"), declName: reference(member))
     }
 
-    // { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) }
+    // LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type)
     let store = FunctionCallExprSyntax(
         calledExpression: linkRouter(kind == .page ? "__storePage" : "__storeAction"),
         leftParen: .leftParenToken(),
@@ -284,91 +249,14 @@ func makeRecordDeclaration(
         ],
         rightParen: .rightParenToken()
     )
-    let accessor = ClosureExprSyntax(
-        leftBrace: .leftBraceToken(trailingTrivia: .space),
-        signature: ClosureSignatureSyntax(
-            parameterClause: .simpleInput([
-                ClosureShorthandParameterSyntax(name: .identifier("__value"), trailingComma: .commaToken(trailingTrivia: .space)),
-                ClosureShorthandParameterSyntax(name: .identifier("__type"), trailingComma: .commaToken(trailingTrivia: .space)),
-                ClosureShorthandParameterSyntax(name: .wildcardToken()),
-            ]),
-            inKeyword: .keyword(.in, leadingTrivia: .space, trailingTrivia: .space)
-        ),
-        statements: [CodeBlockItemSyntax(item: .expr(ExprSyntax(store)))],
-        rightBrace: .rightBraceToken(leadingTrivia: .space)
+    return makeRecordDeclaration(
+        named: name,
+        kind: kind,
+        flags: route.flags,
+        text: route.text,
+        accessor: makeAccessor([CodeBlockItemSyntax(item: .expr(ExprSyntax(store)))]),
+        inEnumNamed: enclosingEnum
     )
-
-    // The tuple, five lines: header fields, accessor, reserved, and the text in two rows.
-    let fields: [ExprSyntax] = [
-        integer("0x526B6E4C"), integer("1"), integer("\(route.flags)"), integer(kind.code), integer("\(text.count)"),
-        ExprSyntax(accessor), integer("0"),
-    ] + words.map(integer)
-    let lineStarts: Set = [0, 5, 6, 7, 13]
-    let comments = [
-        4: "// magic, version, flags, kind '\(kind.fourCC)', text length",
-        12: "// text: \(String(decoding: text, as: UTF8.self).debugDescription)",
-    ]
-    let elements = fields.enumerated().map { index, field in
-        // After a comma: a comment, the line break before the next line's first field, or a space.
-        let afterComma: Trivia = comments[index].map { .space + .lineComment($0) }
-            ?? (lineStarts.contains(index + 1) ? [] : .space)
-        return LabeledExprSyntax(
-            expression: lineStarts.contains(index) ? field.with(\.leadingTrivia, .newline + indent) : field,
-            trailingComma: index == fields.count - 1 ? nil : .commaToken(trailingTrivia: afterComma)
-        )
-    }
-    let tuple = TupleExprSyntax(
-        leftParen: .leftParenToken(),
-        elements: LabeledExprListSyntax(elements),
-        rightParen: .rightParenToken(leadingTrivia: .newline + indent.dropping(4))
-    )
-
-    // @used @section("linkrouter_routes") private nonisolated let name: LinkRouter.__RouteRecord = ...
-    let section = StringLiteralExprSyntax(
-        openingQuote: .stringQuoteToken(),
-        segments: [.stringSegment(StringSegmentSyntax(content: .stringSegment("linkrouter_routes")))],
-        closingQuote: .stringQuoteToken()
-    )
-    let modifiers: [Keyword] = enclosingEnum == nil ? [.private, .nonisolated] : [.nonisolated, .static]
-    let record = VariableDeclSyntax(
-        leadingTrivia: enclosingEnum == nil ? [] : .newline + indent.dropping(4),
-        attributes: [
-            .attribute(AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("used")), trailingTrivia: .space)),
-            .attribute(AttributeSyntax(
-                attributeName: IdentifierTypeSyntax(name: .identifier("section")),
-                leftParen: .leftParenToken(),
-                arguments: .argumentList([LabeledExprSyntax(expression: section)]),
-                rightParen: .rightParenToken(trailingTrivia: .space)
-            )),
-        ],
-        modifiers: DeclModifierListSyntax(modifiers.map { DeclModifierSyntax(name: .keyword($0, trailingTrivia: .space)) }),
-        bindingSpecifier: .keyword(.let, trailingTrivia: .space),
-        bindings: [
-            PatternBindingSyntax(
-                pattern: IdentifierPatternSyntax(identifier: .identifier(enclosingEnum == nil ? name : "record")),
-                typeAnnotation: TypeAnnotationSyntax(
-                    colon: .colonToken(trailingTrivia: .space),
-                    type: MemberTypeSyntax(baseType: IdentifierTypeSyntax(name: .identifier("LinkRouter")), name: .identifier("__RouteRecord"))
-                ),
-                initializer: InitializerClauseSyntax(equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space), value: tuple)
-            ),
-        ]
-    )
-    guard let enclosingEnum else { return DeclSyntax(record) }
-    return DeclSyntax(EnumDeclSyntax(
-        modifiers: [DeclModifierSyntax(name: .keyword(.private, trailingTrivia: .space))],
-        enumKeyword: .keyword(.enum, trailingTrivia: .space),
-        name: .identifier(enclosingEnum, trailingTrivia: .space),
-        memberBlock: MemberBlockSyntax(members: [MemberBlockItemSyntax(decl: record)], rightBrace: .rightBraceToken(leadingTrivia: .newline))
-    ))
-}
-
-extension Trivia {
-    /// This trivia, spaces only, with `count` fewer spaces.
-    fileprivate func dropping(_ count: Int) -> Trivia {
-        guard case .spaces(let spaces)? = pieces.first else { return self }
-        return spaces > count ? .spaces(spaces - count) : []
-    }
 }
 
 /// An error from `@Routable` or `#route`.

@@ -44,6 +44,18 @@ public enum EntrySymbols {
         return (result, hasSymbolTable)
     }
 
+    /// The demangled accessor symbols of the records at these file offsets of one file on disk,
+    /// keyed by offset; a record whose symbol cannot be found is missing from the result.
+    ///
+    /// Run-time discovery uses it to name the records it reports, so that only they pay for
+    /// reading the symbol table.
+    public static func symbols(in file: String, atOffsets offsets: Set<Int>) -> [Int: String] {
+        guard let section = (try? RouteSectionReader.read(file: file)) ?? nil else { return [:] }
+        let records = section.records.filter { offsets.contains($0.location.fileOffset) }
+        guard let resolved = try? resolve(in: RouteSection(file: file, records: records, issues: [])) else { return [:] }
+        return Dictionary(resolved.symbols.map { ($0.key.fileOffset, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The Swift runtime's demangling of `name`, shortened: private discriminators dropped, and an
     /// accessor closure named by the record it initializes. Names that are not Swift come back as they are.
     public static func demangle(_ name: String) -> String {

@@ -53,6 +53,7 @@ public enum RecordDecoder {
         case RecordLayout.pageKind: kind = .page
         case RecordLayout.actionKind: kind = .action
         case RecordLayout.cActionKind: kind = .cAction
+        case RecordLayout.serviceKind: kind = .service
         default: return .failure(RecordIssue(.unknownKind(kindCode), at: location))
         }
         guard textLength <= UInt32(RecordLayout.textCapacity) else {
@@ -63,7 +64,12 @@ public enum RecordDecoder {
 
         let text = UnsafeRawBufferPointer(rebasing: bytes[32..<(32 + Int(textLength))])
         let strings: [String]
-        if !text.contains(0) {
+        if kind == .service {
+            // A protocol's name alone: no separators, never empty.
+            guard !text.isEmpty, !text.contains(0) else { return .failure(RecordIssue(.badServiceName, at: location)) }
+            guard let name = String(validating: text, as: UTF8.self) else { return .failure(RecordIssue(.badText, at: location)) }
+            strings = [name]
+        } else if !text.contains(0) {
             // The common record: a pattern alone.
             guard let pattern = String(validating: text, as: UTF8.self) else { return .failure(RecordIssue(.badText, at: location)) }
             strings = [pattern]
@@ -83,6 +89,7 @@ public enum RecordDecoder {
             summary: summary,
             isExternal: flags & 1 != 0,
             openStyle: (flags >> 1) & 3,
+            isSharedService: kind == .service && flags & RecordLayout.sharedServiceFlag != 0,
             accessorAddress: UInt(accessor),
             location: location
         ))

@@ -14,6 +14,8 @@ public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
         case badTextLength(UInt32)
         /// The text is not UTF-8, or the pattern is empty where text follows.
         case badText
+        /// A service record's text is not one protocol name: empty, or holding a NUL.
+        case badServiceName
         /// A reserved field is not 0.
         case reservedFieldSet
         /// The record has no accessor (only checked for loaded images).
@@ -40,6 +42,7 @@ public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownKind(let kind): "unknown record kind 0x\(String(kind, radix: 16))"
         case .badTextLength(let length): "text length \(length) exceeds \(RecordLayout.textCapacity) bytes"
         case .badText: "record text is not valid UTF-8"
+        case .badServiceName: "a service record's text is not one protocol name"
         case .reservedFieldSet: "a reserved field is not 0"
         case .missingAccessor: "record has no accessor"
         }

@@ -1,6 +1,7 @@
 internal import CRouteRecord
 
-/// One route record read from a `linkrouter_routes` section: what a module registered by annotation.
+/// One route record read from a `linkrouter_routes` section: what a module registered by annotation
+/// (a route, or the implementation of a service protocol).
 ///
 /// The layout is documented in `Documentation/ABI/RouteRecord.md`.
 public struct RouteRecord: Sendable, Hashable {
@@ -12,19 +13,23 @@ public struct RouteRecord: Sendable, Hashable {
         case action
         /// A C action (`LINKROUTER_C_ACTION`).
         case cAction
+        /// The implementation of a service protocol (`@RoutableService`); not a route.
+        case service
 
         public var description: String {
             switch self {
             case .page: "page"
             case .action: "action"
             case .cAction: "c-action"
+            case .service: "service"
             }
         }
     }
 
     /// What the record registers.
     public let kind: Kind
-    /// The route pattern, as written in the annotation.
+    /// The route pattern, as written in the annotation; for a ``Kind/service`` record, the name
+    /// of the protocol it implements, as written in the annotation.
     public let pattern: String
     /// The groups the route joins.
     public let groups: [String]
@@ -34,6 +39,9 @@ public struct RouteRecord: Sendable, Hashable {
     public let isExternal: Bool
     /// The preferred open style: 0 automatic, 1 push, 2 present.
     public let openStyle: UInt16
+    /// For a ``Kind/service`` record: whether one instance is shared (flag bit 3), rather than a
+    /// new one made per request. Always `false` for routes.
+    public let isSharedService: Bool
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
     /// in a file on disk often 0, since the dynamic linker fills it in.
     public let accessorAddress: UInt
@@ -80,4 +88,8 @@ public enum RecordLayout {
     public static let actionKind = UInt32(LINKROUTER_KIND_ACTION)
     /// The kind code of a C action.
     public static let cActionKind = UInt32(LINKROUTER_KIND_C_ACTION)
+    /// The kind code of a service implementation.
+    public static let serviceKind = UInt32(LINKROUTER_KIND_SERVICE)
+    /// The flag bit of a service record whose instance is shared.
+    public static let sharedServiceFlag = UInt16(LINKROUTER_FLAG_SHARED_SERVICE)
 }

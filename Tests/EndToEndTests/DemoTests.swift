@@ -14,6 +14,10 @@ struct DemoTests {
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
+        // CartFeature reaches AccountFeature's shared session service through ShopInterfaces; the
+        // tour's login interceptor signed ada in through the same service.
+        #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
+        #expect(run.lines.contains("  action cart/checkout → checked out for grace"))
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })
     }
 
@@ -45,9 +49,9 @@ struct DemoTests {
         let routeLines = run.lines.filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
         let patterns = routeLines.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
         #expect(Set(patterns) == [
-            "account/login", "account/logout", "account/profile/:user(/:tab)", "account/addresses/pick",
+            "account/login", "account/logout", "account/profile/:user(/:tab)", "account/addresses/pick", "account/signin/:user",
             "catalog", "catalog/product/<int:id>", "catalog/<path:category>", "catalog/search",
-            "cart", "cart/add", "cart/total", "greet/:name", "plugin/hello",
+            "cart", "cart/add", "cart/checkout", "cart/total", "greet/:name", "plugin/hello",
         ])
     }
 
@@ -76,6 +80,7 @@ struct ReleaseDemoTests {
         #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
         #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))
+        #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })
     }
 }

@@ -16,6 +16,7 @@ struct RoutesBinaryToolTests {
             let offset: Int
             let exposure: String
             let groups: [String]
+            let lifetime: String?
         }
         let serializationVersion: Int
         let records: [Record]
@@ -56,14 +57,22 @@ struct RoutesBinaryToolTests {
             .filter { $0.hasPrefix("page ") || $0.hasPrefix("action ") }
             .compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
             .filter { $0 != "plugin/hello" }   // loaded with dlopen, not in the executable
-        #expect(report.records.map(\.pattern).sorted() == discovered.sorted())
+        let routeRecords = report.records.filter { $0.kind != "service" }
+        #expect(routeRecords.map(\.pattern).sorted() == discovered.sorted())
+        #expect(routeRecords.allSatisfy { $0.lifetime == nil })
         #expect(report.records.allSatisfy { $0.file == demo.path.path && $0.offset > 0 })
         let product = try #require(report.records.first { $0.pattern == "catalog/product/<int:id>" })
         #expect(product.kind == "page")
         #expect(product.exposure == "external")
         #expect(product.symbol == "accessor of CatalogFeature.__linkRouterRecord_ProductPage")
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "greet")
-        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:9 in CartFeature")
+        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:10 in CartFeature")
+        // AccountFeature's @RoutableService, a record of its own kind named by its protocol.
+        let services = report.records.filter { $0.kind == "service" }
+        #expect(services.count == 1)
+        #expect(services.first?.pattern == "SessionService")
+        #expect(services.first?.lifetime == "shared")
+        #expect(services.first?.symbol == "accessor of AccountFeature.__linkRouterService_AccountSession")
     }
 
     @Test("dump prints an aligned table sorted by pattern, and a tree")
@@ -72,18 +81,27 @@ struct RoutesBinaryToolTests {
         let table = try routes.run(["dump", demo])
         #expect(table.status == 0)
         #expect(table.lines.first?.hasPrefix("KIND    PATTERN") == true)
-        let patterns = table.lines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: " ")[1] }
+        // The routes, then after a blank line the services.
+        let routeLines = table.lines.dropFirst().prefix { !$0.isEmpty }
+        let patterns = routeLines.map { $0.split(separator: " ")[1] }
         #expect(patterns == patterns.sorted())
+        #expect(patterns.count == 14)
+        let serviceLines = Array(table.lines.dropFirst(routeLines.count + 2).filter { !$0.isEmpty })
+        #expect(serviceLines.first?.hasPrefix("SERVICE         LIFETIME  SYMBOL") == true)
+        #expect(serviceLines.dropFirst().map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+            == ["SessionService shared accessor"])
         let tree = try routes.run(["dump", "--tree", demo])
         #expect(tree.lines.contains("└─ greet"))
-        #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user") })
+        #expect(tree.lines.contains("│  │  └─ :user"))                      // account/profile/:user
+        #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
+        #expect(tree.lines.contains("service  SessionService  shared  accessor of AccountFeature.__linkRouterService_AccountSession"))
     }
 
     @Test("check passes the demo and exits 0")
     func checkDemo() throws {
         let run = try routes.run(["check", BuiltProduct(name: "demo").path.path])
         #expect(run.status == 0)
-        #expect(run.lines.first == "no problems in 12 records")
+        #expect(run.lines.first == "no problems in 15 records")
     }
 
     @Test("check reports duplicates across files, ties, shadowed routes, bad patterns and bad records, exit 1")
@@ -113,6 +131,37 @@ struct RoutesBinaryToolTests {
         #expect(output.contains("'list/:n': tie: 'list/:n' and 'list(/:page)' match the same keys, e.g. 'list/~'"))
         #expect(output.contains("'files/*/raw': shadowed: 'files/*/raw' never wins for 'files/~/raw': 'files/:name/raw' takes precedence"))
         #expect(run.lines.contains("5 problem(s) in 8 records"))
+    }
+
+    @Test("check reports two service records for one protocol name, naming both, exit 1")
+    func checkDuplicateService() throws {
+        let scratch = try Scratch()
+        func service(_ identifier: String, _ name: String) -> String {
+            """
+
+            __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+            static const linkrouter_route_record \(identifier) = {
+                LINKROUTER_RECORD_MAGIC, 1, 0, LINKROUTER_KIND_SERVICE, sizeof("\(name)") - 1, (linkrouter_route_accessor)act, 0, "\(name)"};
+            """
+        }
+        let first = try scratch.object("first", Self.actionSource + service("session_a", "SessionService") + service("payments", "Payments"))
+        let second = try scratch.object("second", Self.actionSource + service("session_b", "SessionService"))
+        let run = try routes.run(["check", first, second])
+        #expect(run.status == 1, "output: \(run.standardOutput)")
+        let line = try #require(run.lines.first { $0.contains("service 'SessionService'") }, "output: \(run.standardOutput)")
+        #expect(line.hasPrefix("\(second) at 0x"))
+        #expect(line.contains(": service 'SessionService': duplicate: 'act' implements it again; 'act' in \(first) at 0x"))
+        #expect(line.hasSuffix(" is found first and wins"))
+        #expect(!run.standardOutput.contains("'Payments'"))
+        #expect(run.lines.contains("1 problem(s) in 3 records"))
+
+        // Services are no routes: dump lists them apart, match and gen leave them out.
+        let dump = try routes.run(["dump", "--json", first])
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(dump.standardOutput.utf8))
+        #expect(report.records.map(\.kind) == ["service", "service"])
+        #expect(report.records.map(\.lifetime) == ["perRequest", "perRequest"])
+        #expect(try routes.run(["match", first, "app://SessionService"]).status == 1)
+        #expect(!(try routes.run(["gen", first]).standardOutput.contains("SessionService")))
     }
 
     @Test("dump reads object files and names C functions through their relocations")
@@ -210,7 +259,7 @@ extension RoutesBinaryToolTests {
         let run = try routes.run(["dump", "--json", stripped])
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
-        #expect(report.records.count == 12)
+        #expect(report.records.count == 15)
         // The C action is a local symbol: only the full symbol table named it.
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "(stripped: no symbol table)")
     }

@@ -57,6 +57,30 @@ struct RecordDecoderTests {
         #expect(result.issues.map(\.problem) == [.sectionSizeNotMultiple(size: 168)])
     }
 
+    @Test("a service record's text is its protocol's name; flag bit 3 makes it shared, and means nothing on a route")
+    func serviceRecord() throws {
+        let text = Array("Shop.SessionService".utf8)
+        let result = decode(
+            Self.record(flags: 0x8, kind: RecordLayout.serviceKind, text: text) + Self.record(kind: RecordLayout.serviceKind, text: text)
+                + Self.record(flags: 0x8, kind: RecordLayout.pageKind)
+        )
+        #expect(result.issues.isEmpty)
+        try #require(result.records.count == 3)
+        #expect(result.records[0].kind == .service)
+        #expect(result.records[0].pattern == "Shop.SessionService")
+        #expect(result.records[0].groups.isEmpty && result.records[0].summary == nil)
+        #expect(result.records[0].isSharedService)
+        #expect(!result.records[1].isSharedService)
+        #expect(!result.records[2].isSharedService)
+    }
+
+    @Test("a service record whose text is empty or holds a NUL is skipped", arguments: [[], Array("Session\0Service".utf8)])
+    func badServiceName(text: [UInt8]) {
+        let result = decode(Self.record(kind: RecordLayout.serviceKind, text: text))
+        #expect(result.records.isEmpty)
+        #expect(result.issues.map(\.problem) == [.badServiceName])
+    }
+
     @Test("records read from a file need no accessor")
     func offline() {
         #expect(decode(Self.record(accessor: 0), requireAccessor: false).records.count == 1)

@@ -5,21 +5,20 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// The macros as the `LinkRouter` module declares them; `conformances` are the protocols the
-/// compiler reports missing to `@Routable`.
+/// compiler reports missing to `@Routable` and `@RoutableService`.
 func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
-    [
-        "Routable": MacroSpec(
-            type: RoutableMacro.self,
-            conformances: conformances.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
-        ),
+    let missing = conformances.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
+    return [
+        "Routable": MacroSpec(type: RoutableMacro.self, conformances: missing),
         "route": MacroSpec(type: RouteMacro.self),
+        "RoutableService": MacroSpec(type: RoutableServiceMacro.self, conformances: missing),
     ]
 }
 
-/// Expands `@Routable` and `#route` in `source` and checks the result and the diagnostics,
-/// recording a Swift Testing issue at the caller for each difference. `conformances` are the
-/// protocols the type does not conform to yet, as the compiler would pass them to `@Routable`;
-/// `testFileName` is the name of the file the source is in.
+/// Expands `@Routable`, `#route` and `@RoutableService` in `source` and checks the result and the
+/// diagnostics, recording a Swift Testing issue at the caller for each difference. `conformances`
+/// are the protocols the type does not conform to yet, as the compiler would pass them to the
+/// attached macros; `testFileName` is the name of the file the source is in.
 func assertExpansion(
     _ source: String,
     expandedSource: String,

@@ -7,6 +7,10 @@ struct BinaryRoutes {
 
     var records: [RouteRecord] { sections.flatMap(\.records) }
     var issues: [RecordIssue] { sections.flatMap(\.issues) }
+    /// The records of routes: every record but the services'.
+    var routeRecords: [RouteRecord] { records.filter { $0.kind != .service } }
+    /// The records of service implementations (`@RoutableService`).
+    var serviceRecords: [RouteRecord] { records.filter { $0.kind == .service } }
 
     /// Reads every file. A file that cannot be read, or has no route section, ends the command
     /// with one line on standard error and exit status 2: a partial table is never shown.
@@ -31,12 +35,12 @@ struct BinaryRoutes {
         Output.fail(first.description + (issues.count > 1 ? " (and \(issues.count - 1) more bad records)" : ""))
     }
 
-    /// A router with every record's pattern registered, in the order discovery would register
-    /// them, and the records that could not be (bad pattern or duplicate shape).
+    /// A router with every route record's pattern registered, in the order discovery would
+    /// register them, and the records that could not be (bad pattern or duplicate shape).
     func router(host: String?) -> (router: Router, refused: [(record: RouteRecord, reason: RouteRegistrationError)]) {
         let router = Router(configuration: RouterConfiguration(host: host))
         var refused: [(RouteRecord, RouteRegistrationError)] = []
-        for record in records {
+        for record in routeRecords {
             do { try router.register(record.pattern, action: { _ in nil }) } catch { refused.append((record, error)) }
         }
         return (router, refused)

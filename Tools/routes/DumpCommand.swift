@@ -2,13 +2,15 @@ import ArgumentParser
 import LinkRouterCore
 import RouteRecordReader
 
-/// `routes dump BINARY...`: every route record of one or more ELF files.
+/// `routes dump BINARY...`: every route and service record of one or more ELF files.
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "List every route record of ELF files (executables, shared libraries, object files).",
+        abstract: "List every route and service record of ELF files (executables, shared libraries, object files).",
         discussion: """
             Reads the linkrouter_routes section with libelf; nothing of the file is run or loaded.
+            Services (@RoutableService) follow the routes in a table of their own; in JSON they are \
+            records of kind "service", their pattern the protocol's name and their lifetime set.
             Exit status: 0 success, 2 bad input (not ELF, truncated, no route section, bad records).
             """
     )
@@ -19,7 +21,7 @@ struct DumpCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: {\"serializationVersion\": 1, \"records\": [...]}.")
     var json = false
 
-    @Flag(help: "Print the patterns as a tree of segments.")
+    @Flag(help: "Print the patterns as a tree of segments (then the services).")
     var tree = false
 
     func run() throws {
@@ -35,22 +37,33 @@ struct DumpCommand: ParsableCommand {
         }
         rows.sort { ($0.pattern, $0.file, $0.offset) < ($1.pattern, $1.file, $1.offset) }
 
+        let routeRows = rows.filter { $0.lifetime == nil }
+        let serviceRows = rows.filter { $0.lifetime != nil }
         if json {
             print(try Output.json(DumpReport(records: rows)))
         } else if tree {
-            print(TreePrinter(rows: rows).render())
+            let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
+            print(([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n"))
         } else {
             let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS", "SYMBOL", "FILE", "OFFSET"]
-            print(Output.table([header] + rows.map { row in
-                [row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, "0x" + String(row.offset, radix: 16)]
-            }))
+            var text = Output.table([header] + routeRows.map { row in
+                [row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, row.hexOffset]
+            })
+            if !serviceRows.isEmpty {
+                text += "\n\n" + Output.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
+                    [row.pattern, row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
+                })
+            }
+            print(text)
         }
     }
 }
 
 /// One record as `dump` shows it.
 struct DumpRow: Encodable {
+    /// `page`, `action` (Swift or C) or `service`.
     let kind: String
+    /// The route pattern, or a service's protocol name.
     let pattern: String
     let symbol: String?
     let file: String
@@ -59,9 +72,17 @@ struct DumpRow: Encodable {
     let openStyle: String
     let groups: [String]
     let summary: String?
+    /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
+    let lifetime: String?
+
+    var hexOffset: String { "0x" + String(offset, radix: 16) }
 
     init(record: RouteRecord, symbol: String?) {
-        kind = record.kind == .page ? "page" : "action"
+        switch record.kind {
+        case .page: kind = "page"
+        case .action, .cAction: kind = "action"
+        case .service: kind = "service"
+        }
         pattern = record.pattern
         self.symbol = symbol
         file = record.location.file
@@ -70,9 +91,10 @@ struct DumpRow: Encodable {
         openStyle = ["automatic", "push", "present"][Int(min(record.openStyle, 2))]
         groups = record.groups
         summary = record.summary
+        lifetime = record.kind != .service ? nil : record.isSharedService ? "shared" : "perRequest"
     }
 
-    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary }
+    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -85,6 +107,7 @@ struct DumpRow: Encodable {
         try container.encode(openStyle, forKey: .openStyle)
         try container.encode(groups, forKey: .groups)
         try container.encode(summary, forKey: .summary)
+        try container.encode(lifetime, forKey: .lifetime)
     }
 }
 

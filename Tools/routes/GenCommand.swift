@@ -44,7 +44,7 @@ struct GenCommand: ParsableCommand {
         routes.requireWellFormed()
 
         let generator = SwiftSourceGenerator(command: commandLine, scheme: scheme, access: access)
-        let source = generator.generate(routes.records)
+        let source = generator.generate(routes.routeRecords)
         if let output {
             if let problem = Self.write(source, to: output) { Output.fail("cannot write \(output): \(problem)") }
         } else {

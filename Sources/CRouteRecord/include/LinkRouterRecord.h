@@ -20,19 +20,23 @@
 /// The capacity of a record's inline text (pattern, groups, summary), in bytes.
 #define LINKROUTER_RECORD_TEXT_CAPACITY 96
 
-/// Kinds, as FourCC codes: a Swift page type, a Swift action, a C action.
+/// Kinds, as FourCC codes: a Swift page type, a Swift action, a C action, a Swift service (the
+/// implementation of a protocol; its text is the protocol's name).
 #define LINKROUTER_KIND_PAGE 0x70616765u     /* 'page' */
 #define LINKROUTER_KIND_ACTION 0x6163746Eu   /* 'actn' */
 #define LINKROUTER_KIND_C_ACTION 0x63616374u /* 'cact' */
+#define LINKROUTER_KIND_SERVICE 0x73727663u  /* 'srvc' */
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
-/// preferred open style (0 automatic, 1 push, 2 present). Other bits are reserved and 0.
+/// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one
+/// instance is shared (0: a new instance per request). Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
+#define LINKROUTER_FLAG_SHARED_SERVICE 0x0008u
 
-/// A Swift record's accessor: writes the page type or action into `out_value` when `expected_type`
-/// (a pointer to a Swift `Any.Type`) is the type it produces, and returns whether it did.
+/// A Swift record's accessor: writes the page type, action or service into `out_value` when
+/// `expected_type` (a pointer to a Swift `Any.Type`) is the type it produces, and returns whether it did.
 typedef bool (*linkrouter_route_accessor)(void *out_value, const void *expected_type, const void *reserved);
 
 /// A C action: receives the parameters as parallel arrays of NUL-terminated names and values,
@@ -50,7 +54,7 @@ typedef struct linkrouter_route_record {
     uint32_t text_length;           ///< bytes of `text` in use
     linkrouter_route_accessor accessor; ///< the accessor, or for 'cact' a linkrouter_c_action
     uint64_t reserved;              ///< always 0
-    char text[LINKROUTER_RECORD_TEXT_CAPACITY]; ///< pattern, then optionally NUL groups (comma-separated), NUL summary
+    char text[LINKROUTER_RECORD_TEXT_CAPACITY]; ///< pattern, then optionally NUL groups (comma-separated), NUL summary; for 'srvc' the protocol's name
 } linkrouter_route_record;
 
 _Static_assert(sizeof(linkrouter_route_record) == LINKROUTER_RECORD_SIZE, "record size");

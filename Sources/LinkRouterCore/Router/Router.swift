@@ -44,6 +44,7 @@ public final class Router: Sendable {
     let events = EventHub()
     private let pendingRegistrations = Mutex<[@Sendable (Router) -> Void]>([])
     private let hasPendingRegistrations = Atomic<Bool>(false)
+    let serviceRegistry = ServiceRegistry()
     @TaskLocal private static var preparing: ObjectIdentifier?
 
     /// Creates an empty router.

@@ -1,0 +1,22 @@
+// The account module's implementation of the shop's session service, found by CartFeature through
+// the router; one instance is shared by the whole app.
+import LinkRouter
+import ShopInterfaces
+import Synchronization
+
+@RoutableService((any SessionService).self, lifetime: .shared)
+final class AccountSession: SessionService {
+    private let user = Mutex<String?>(nil)
+
+    init() {}
+
+    var currentUser: String? { user.withLock { $0 } }
+
+    func signIn(_ user: String) { self.user.withLock { $0 = user } }
+}
+
+#route("account/signin/:user", summary: "Sign in through the session service", action: { parameters in
+    let user = try parameters.string("user")
+    try Router.shared.service((any SessionService).self).signIn(user)
+    return "signed in as \(user)"
+})

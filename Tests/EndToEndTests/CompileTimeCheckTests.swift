@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `@RoutableService` checked by the compiler: a file using it is type-checked with `swiftc` against
+/// the built LinkRouter module and macro plugin, as a module of an app would be.
+struct CompileTimeCheckTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Type-checks one file as SwiftPM compiles the package's modules (the C modules LinkRouter
+    /// depends on, the macro plugin), in Swift 6 with `ExistentialAny`.
+    private func typecheck(_ source: String) throws -> BuiltProduct.Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkrouter-typecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Services.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let build = BuiltProduct.buildFolder.path
+        let sources = Self.repository.appendingPathComponent("Sources").path
+        let plugin = "\(build)/LinkRouterMacros-tool"
+        guard FileManager.default.isExecutableFile(atPath: plugin) else { throw BuiltProduct.MissingProduct(path: plugin) }
+        return try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "swiftc", "-typecheck", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
+            "-I", "\(build)/Modules", "-module-cache-path", "\(build)/ModuleCache",
+            "-Xcc", "-fmodule-map-file=\(build)/CRouteRecord.build/module.modulemap", "-Xcc", "-I", "-Xcc", "\(sources)/CRouteRecord/include",
+            "-Xcc", "-fmodule-map-file=\(build)/CLoadedImages.build/module.modulemap", "-Xcc", "-I", "-Xcc", "\(sources)/CLoadedImages/include",
+            "-Xcc", "-fmodule-map-file=\(sources)/CLibELF/module.modulemap",
+            "-load-plugin-executable", "\(plugin)#LinkRouterMacros",
+            file.path,
+        ])
+    }
+
+    static let interface = """
+        import LinkRouter
+        protocol SessionService: Sendable { var currentUser: String? { get } }
+
+        """
+
+    @Test("a conforming type with init() compiles without a diagnostic")
+    func conformingType() throws {
+        let run = try typecheck(Self.interface + """
+            @RoutableService((any SessionService).self, lifetime: .shared)
+            final class Session: SessionService { var currentUser: String? { nil } }
+            func use() throws -> String? { try Router.shared.service((any SessionService).self).currentUser }
+            """)
+        #expect(run.status == 0, "swiftc: \(run.standardError)")
+        #expect(!run.standardError.contains("warning:"), "swiftc: \(run.standardError)")
+    }
+
+    @Test("a type that does not conform to the protocol it names is a compile-time error naming both")
+    func nonConformingType() throws {
+        let run = try typecheck(Self.interface + """
+            @RoutableService(SessionService.self)
+            struct NotASession {}
+            """)
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("error: type 'NotASession' does not conform to protocol 'SessionService'"), "swiftc: \(run.standardError)")
+    }
+
+    @Test("a type without init() is a compile-time error: RoutableService requires it")
+    func typeWithoutInit() throws {
+        let run = try typecheck(Self.interface + """
+            @RoutableService((any SessionService).self)
+            struct TokenSession: SessionService {
+                let token: String
+                var currentUser: String? { token }
+            }
+            """)
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("error: type 'TokenSession' does not conform to protocol 'RoutableService'"), "swiftc: \(run.standardError)")
+        #expect(run.standardError.contains("note: protocol requires initializer 'init()'"), "swiftc: \(run.standardError)")
+    }
+}

@@ -1,0 +1,151 @@
+import LinkRouter
+import RouteRecordReader
+import ServiceFixtureInterfaces
+import Testing
+
+/// Services registered by `@RoutableService` in ServiceFixtures, a module this one never imports,
+/// and by the hand-written records of PlantedServiceRecords.swift.
+struct ServiceDiscoveryTests {
+    let executable = LoadedImage.all().first { $0.isMainProgram }!.path
+
+    struct FakeClock: FixtureClock {
+        var time: Int { -1 }
+    }
+
+    @Test("an implementation in another module resolves through its protocol, typed")
+    func acrossModules() throws {
+        let router = Router(discovery: .manual)
+        #expect(throws: ServiceError.notRegistered(service: "ServiceFixtureInterfaces.FixtureClock")) {
+            try router.service((any FixtureClock).self)
+        }
+        let report = router.registerRoutes()
+        #expect(report.registeredServices.contains("ServiceFixtureInterfaces.FixtureClock"))
+        let clock: any FixtureClock = try router.service((any FixtureClock).self)
+        #expect(clock.time == 42)
+    }
+
+    @Test("automatic discovery runs at the first service request")
+    func automaticDiscovery() throws {
+        let router = Router(discovery: .automatic)
+        #expect(try router.service((any FixtureClock).self).time == 42)
+    }
+
+    @Test("a per-request service is made anew for every request")
+    func perRequest() throws {
+        let router = Router(discovery: .automatic)
+        let first = try router.service((any FixtureTicket).self)
+        let second = try router.service((any FixtureTicket).self)
+        #expect(first !== second)
+    }
+
+    @Test("a shared service is made once under 100 concurrent first requests, and all receive it")
+    func sharedUnderConcurrentFirstUse() async {
+        let router = Router(discovery: .automatic)
+        let before = fixtureCounterInstances
+        let gate = StartingGate(count: 100)
+        let instances = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    await gate.pass()
+                    return (try? router.service((any FixtureCounter).self)).map(ObjectIdentifier.init)
+                }
+            }
+            return await group.reduce(into: [ObjectIdentifier?]()) { $0.append($1) }
+        }
+        #expect(instances.count == 100)
+        #expect(!instances.contains(nil))
+        #expect(Set(instances).count == 1)
+        #expect(fixtureCounterInstances - before == 1)
+    }
+
+    @Test("two implementations of one protocol: the first found wins, the second is reported with file and symbol")
+    func duplicateImplementations() throws {
+        let router = Router(discovery: .manual)
+        let report = router.registerRoutes()
+        let duplicates = report.serviceProblems.filter { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" }
+        try #require(duplicates.count == 1, "\(report.serviceProblems)")
+        guard case .duplicate(_, let ignored, let winner) = duplicates[0] else {
+            Issue.record("not a duplicate: \(duplicates[0])")
+            return
+        }
+        #expect(ignored.file == executable && winner.file == executable)
+        #expect(ignored.symbol == "accessor of ServiceFixtures.__linkRouterService_SecondDuplicate")
+        #expect(winner.symbol == "accessor of ServiceFixtures.__linkRouterService_FirstDuplicate")
+        #expect(report.diagnostics.contains(duplicates[0].description))
+        #expect(duplicates[0].description.hasPrefix(
+            "duplicate service 'ServiceFixtureInterfaces.FixtureDuplicated' at 'accessor of ServiceFixtures.__linkRouterService_SecondDuplicate' in \(executable) at offset 0x"
+        ))
+        #expect(try router.service((any FixtureDuplicated).self).name == "first")
+    }
+
+    @Test("a record whose accessor refuses, or that names another protocol, is unresolved, with file and symbol")
+    func unresolvedRecords() throws {
+        let router = Router(discovery: .manual)
+        let report = router.registerRoutes()
+        let unresolved = report.serviceProblems.compactMap { problem -> (String, ServiceOrigin, String)? in
+            guard case .unresolved(let service, let record, let reason) = problem else { return nil }
+            return (service, record, reason)
+        }
+        let refused = try #require(unresolved.first { $0.0 == "FixtureClock" })
+        #expect(refused.1.file == executable)
+        #expect(refused.1.symbol == "accessor of LinkRouterDiscoveryTests.refusingServiceRecord")
+        #expect(refused.2 == "its accessor refused this copy of LinkRouter (the module carries a copy of its own?)")
+        let mismatched = try #require(unresolved.first { $0.0 == "NotTheClock" })
+        #expect(mismatched.1.symbol == "accessor of LinkRouterDiscoveryTests.mismatchedServiceRecord")
+        #expect(mismatched.2 == "the record names 'NotTheClock' but implements 'ServiceFixtureInterfaces.FixtureClock'")
+        // Neither took the protocol's place.
+        #expect(try router.service((any FixtureClock).self).time == 42)
+    }
+
+    @Test("a required protocol without an implementation is reported by the discovery pass and by validation")
+    func missingRequiredService() {
+        let router = Router(discovery: .manual)
+        router.requireServices([(any FixtureNeverImplemented).self, (any FixtureClock).self])
+        let report = router.registerRoutes()
+        let missing = ServiceProblem.missing(service: "ServiceFixtureInterfaces.FixtureNeverImplemented")
+        #expect(report.serviceProblems.filter { if case .missing = $0 { true } else { false } } == [missing])
+        #expect(report.diagnostics.contains("missing service 'ServiceFixtureInterfaces.FixtureNeverImplemented': it is required, and no implementation is registered"))
+        #expect(router.validateServices().contains(missing))
+    }
+
+    @Test("validation at start-up reports what automatic discovery found, running it first")
+    func validateAfterAutomaticDiscovery() {
+        let router = Router(discovery: .automatic)
+        let problems = router.validateServices()
+        #expect(problems.contains { if case .duplicate = $0 { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" } else { false } })
+        #expect(problems.contains { if case .unresolved = $0 { $0.service == "NotTheClock" } else { false } })
+        #expect(!problems.contains { if case .missing = $0 { true } else { false } })
+    }
+
+    @Test("a fake registered by a test replaces the discovered implementation, before or after discovery")
+    func fakeSwappedIn() throws {
+        // Before the first use: discovery, which runs at the first request, leaves it in place.
+        let automatic = Router(discovery: .automatic)
+        automatic.registerService((any FixtureClock).self) { FakeClock() }
+        #expect(try automatic.service((any FixtureClock).self).time == -1)
+        #expect(automatic.canOpen("fixture/swift/echo"))   // discovery did run
+
+        // After discovery: the manual registration replaces the discovered one, and a re-scan keeps it.
+        let manual = Router(discovery: .manual)
+        manual.registerRoutes()
+        #expect(try manual.service((any FixtureClock).self).time == 42)
+        manual.registerService((any FixtureClock).self, lifetime: .shared) { FakeClock() }
+        #expect(try manual.service((any FixtureClock).self).time == -1)
+        let rescan = manual.registerRoutes()
+        #expect(rescan.registeredServices.isEmpty)
+        #expect(try manual.service((any FixtureClock).self).time == -1)
+    }
+
+    @Test("the test binary's service records read from disk name their protocols and lifetimes")
+    func recordsOnDisk() throws {
+        let section = try #require(try RouteSectionReader.read(file: executable))
+        let services = section.records.filter { $0.kind == .service }
+        let counter = try #require(services.first { $0.pattern == "ServiceFixtureInterfaces.FixtureCounter" })
+        #expect(counter.isSharedService)
+        // FixedClock's, and the planted one whose accessor refuses.
+        let clocks = services.filter { $0.pattern == "FixtureClock" }
+        #expect(clocks.count == 2)
+        #expect(!clocks.contains { $0.isSharedService })
+        #expect(services.filter { $0.pattern == "FixtureDuplicated" }.count == 2)
+    }
+}

@@ -1,0 +1,221 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+struct RoutableServiceMacroTests {
+    @Test("a service becomes a record whose accessor checks the conformance, and a RoutableService conformance")
+    func perRequestService() {
+        assertExpansion(
+            """
+            @RoutableService((any SessionService).self)
+            struct AccountSession: SessionService {}
+            """,
+            expandedSource: """
+            struct AccountSession: SessionService {}
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterService_AccountSession: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x73727663, 14, // magic, version, flags, kind 'srvc', text length
+                { __value, __type, _ in
+                    typealias __Implementation<__T: SessionService> = __T
+                    return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
+                },
+                0,
+                0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension AccountSession: LinkRouter.RoutableService {}
+            """,
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("a shared service sets flag bit 3; a qualified protocol is kept whole; a declared conformance is not repeated")
+    func sharedQualifiedService() {
+        assertExpansion(
+            """
+            @RoutableService(ShopInterfaces.SessionService.self, lifetime: .shared)
+            final class AccountSession: ShopInterfaces.SessionService, RoutableService {
+                init() {}
+            }
+            """,
+            expandedSource: """
+            final class AccountSession: ShopInterfaces.SessionService, RoutableService {
+                init() {}
+            }
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterService_AccountSession: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 8, 0x73727663, 29, // magic, version, flags, kind 'srvc', text length
+                { __value, __type, _ in
+                    typealias __Implementation<__T: ShopInterfaces.SessionService> = __T
+                    return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any ShopInterfaces.SessionService).self, to: __value, ifExpected: __type) { $0 }
+                },
+                0,
+                0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """,
+            conformances: []
+        )
+    }
+
+    // The conformance is the compiler's to check: the expansion makes it check it, naming the type
+    // and the protocol ("type 'Unrelated' does not conform to protocol 'SessionService'", shown by
+    // EndToEndTests/CompileTimeCheckTests compiling this expansion). The macro itself cannot see
+    // conformances, so it reports nothing here.
+    @Test("a type that does not conform expands to the check the compiler fails: the alias's constraint")
+    func nonConformingType() {
+        assertExpansion(
+            """
+            @RoutableService(SessionService.self)
+            actor Unrelated {}
+            """,
+            expandedSource: """
+            actor Unrelated {}
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterService_Unrelated: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x73727663, 14, // magic, version, flags, kind 'srvc', text length
+                { __value, __type, _ in
+                    typealias __Implementation<__T: SessionService> = __T
+                    return LinkRouter.__storeService(__Implementation<Unrelated>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
+                },
+                0,
+                0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension Unrelated: LinkRouter.RoutableService {}
+            """,
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("a type implementing two protocols gets a second record under a unique name and one conformance")
+    func twoProtocols() {
+        assertExpansion(
+            """
+            @RoutableService(Analytics.self)
+            @RoutableService(Tracking.self, lifetime: .perRequest)
+            struct Recorder {}
+            """,
+            expandedSource: """
+            struct Recorder {}
+
+            @used @section("linkrouter_routes") private nonisolated let __linkRouterService_Recorder: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x73727663, 9, // magic, version, flags, kind 'srvc', text length
+                { __value, __type, _ in
+                    typealias __Implementation<__T: Analytics> = __T
+                    return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Analytics).self, to: __value, ifExpected: __type) { $0 }
+                },
+                0,
+                0x636974796C616E41, 0x73, 0x0, 0x0, 0x0, 0x0, // text: "Analytics"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_28__linkRouterService_RecorderfMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 0, 0x73727663, 8, // magic, version, flags, kind 'srvc', text length
+                { __value, __type, _ in
+                    typealias __Implementation<__T: Tracking> = __T
+                    return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Tracking).self, to: __value, ifExpected: __type) { $0 }
+                },
+                0,
+                0x676E696B63617254, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "Tracking"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+
+            extension Recorder: LinkRouter.RoutableService {}
+            """,
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("the protocol must be written as a type's .self; the lifetime as a literal", arguments: [
+        ("sessionType", "write the service protocol as 'SessionService.self' or '(any SessionService).self', optionally qualified by its module", 18),
+        ("SessionService.Type", "write the service protocol as 'SessionService.self' or '(any SessionService).self', optionally qualified by its module", 18),
+        ("(any SessionService & Tracking).self", "write the service protocol as 'SessionService.self' or '(any SessionService).self', optionally qualified by its module", 18),
+        ("Box<SessionService>.self", "write the service protocol as 'SessionService.self' or '(any SessionService).self', optionally qualified by its module", 18),
+    ])
+    func badProtocolArgument(argument: String, message: String, column: Int) {
+        assertExpansion(
+            """
+            @RoutableService(\(argument))
+            struct Session {}
+            """,
+            expandedSource: """
+            struct Session {}
+
+            extension Session: LinkRouter.RoutableService {}
+            """,
+            diagnostics: [DiagnosticSpec(message: message, line: 1, column: column)],
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("a non-literal lifetime and an unknown argument are errors")
+    func badArguments() {
+        assertExpansion(
+            """
+            @RoutableService(SessionService.self, lifetime: defaultLifetime, summary: "x")
+            struct Session {}
+            """,
+            expandedSource: """
+            struct Session {}
+
+            extension Session: LinkRouter.RoutableService {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "write the lifetime as '.perRequest' or '.shared'", line: 1, column: 49),
+                DiagnosticSpec(message: #"unexpected argument 'summary: "x"'"#, line: 1, column: 66),
+            ],
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("a protocol name longer than a record's text is an error")
+    func nameTooLong() {
+        let name = (0..<10).map { "Module\($0)" }.joined(separator: ".") + ".AVeryLongServiceProtocolName"
+        assertExpansion(
+            """
+            @RoutableService(\(name).self)
+            struct Session {}
+            """,
+            expandedSource: """
+            struct Session {}
+
+            extension Session: LinkRouter.RoutableService {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the protocol's name takes \(name.utf8.count) bytes; a service record holds at most 96", line: 1, column: 18),
+            ],
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("an enum, a generic type and a nested type are errors")
+    func badDeclarations() {
+        assertExpansion(
+            """
+            @RoutableService(SessionService.self)
+            enum Session {}
+            @RoutableService(SessionService.self)
+            struct Box<Item> {}
+            enum Services {
+                @RoutableService(SessionService.self)
+                struct Session {}
+            }
+            """,
+            expandedSource: """
+            enum Session {}
+            struct Box<Item> {}
+            enum Services {
+                struct Session {}
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@RoutableService applies to a struct, a class or an actor", line: 1, column: 1),
+                DiagnosticSpec(message: "@RoutableService cannot be applied to a generic type; a service names one concrete implementation", line: 4, column: 11),
+                DiagnosticSpec(message: "@RoutableService applies to a type declared at file scope, not inside another declaration", line: 6, column: 5),
+            ],
+            conformances: ["RoutableService"]
+        )
+    }
+}
