@@ -17,6 +17,40 @@ struct FuzzFindingsTests {
         return Data(bytes + [UInt8](repeating: 0, count: padding))
     }
 
+    /// A relocatable ELF file with two sections, `.shstrtab` and `linkrouter_routes`; the route
+    /// section's header gives the offset and size asked for (its bytes are not in the file).
+    static func objectWithRouteSection(offset: UInt64, size: UInt64) -> Data {
+        let names = Array("\0.shstrtab\0linkrouter_routes\0".utf8)
+        var file = elfHeader(sectionHeaderOffset: 96, entrySize: 64, count: 3, padding: 0)
+        file[62] = 1   // e_shstrndx: section 1
+        file.append(contentsOf: names + [UInt8](repeating: 0, count: 32 - names.count))
+        func section(name: UInt32, type: UInt32, flags: UInt64, offset: UInt64, size: UInt64) {
+            var bytes: [UInt8] = []
+            func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+            append(name); append(type); append(flags); append(UInt64(0)); append(offset); append(size)
+            append(UInt32(0)); append(UInt32(0)); append(UInt64(8)); append(UInt64(0))
+            file.append(contentsOf: bytes)
+        }
+        section(name: 0, type: 0, flags: 0, offset: 0, size: 0)
+        section(name: 1, type: 3, flags: 0, offset: 64, size: UInt64(names.count))
+        section(name: 11, type: 1, flags: 2, offset: offset, size: size)
+        return file
+    }
+
+    /// Found by the ELF target: an empty route section whose header puts it past byte 2^63 made
+    /// the reader's `Int(section.fileOffset)` trap; an empty section's offset is never checked
+    /// against the file. It now reads as a section without records.
+    @Test("an empty route section with an offset past 2^63 has no records, not a crash")
+    func emptySectionFarAway() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("elf-\(UUID().uuidString)").path
+        try Self.objectWithRouteSection(offset: 0x8000_0000_0000_0048, size: 0).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let section = try #require(try RouteSectionReader.read(file: path))
+        #expect(section.records.isEmpty)
+        #expect(section.issues.isEmpty)
+        #expect(try EntrySymbols.resolve(in: section).symbols.isEmpty)
+    }
+
     /// Found by the ELF target: a section header table placed near 2^64 made the bounds check's
     /// addition overflow, which traps in Swift: `routes dump` crashed instead of reporting the file.
     @Test("a section header table beyond 2^64 is a truncated file, not a crash", arguments: [
