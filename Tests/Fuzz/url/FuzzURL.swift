@@ -25,7 +25,10 @@ func checkError(_ error: URLParseError, text: String, length: Int) {
     require(error.offset >= 0 && error.offset <= length, "offset \(error.offset) outside a \(length)-byte URL")
     if length <= 200 { require(sameBytes(error.url, text), "error names another URL: \(error.url)") }
     require(!error.description.isEmpty, "empty description")
-    if case .tooLong = error.reason { require(false, "default limit hit by a \(length)-byte input") }
+    if case .tooLong(let limit) = error.reason {
+        // Repairing invalid UTF-8 can make a short input long: each bad byte becomes 3 bytes.
+        require(limit == RouteURL.defaultMaximumLength && length > limit, "limit \(limit) hit by a \(length)-byte URL")
+    }
     do {
         _ = try RouteURL(text)
         require(false, "second parse of the same text succeeded")
@@ -49,7 +52,7 @@ func checkComponents(_ url: RouteURL, text: String) {
     }
     let items = url.queryItems
     if url.query == nil { require(items.isEmpty, "query items without a query") }
-    for item in items {
+    for item in items.prefix(4) {   // each lookup decodes the whole query again: a few suffice
         let last = url.queryValue(item.name)
         require(last != nil, "queryValue misses \(item.name)")
         let all = url.queryValues(item.name)
