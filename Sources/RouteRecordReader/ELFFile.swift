@@ -133,7 +133,7 @@ final class ELFFile {
             for index in 0..<Int(header.sh_size / header.sh_entsize) {
                 var relocation = GElf_Rela()
                 guard gelf_getrela(data, Int32(index), &relocation) != nil else { continue }
-                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset >= target.address + target.size) { continue }
+                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset - target.address >= target.size) { continue }
                 let symbolIndex = Int(relocation.r_info >> 32)
                 let symbol = symbolIndex > 0 && symbolIndex < symbols.count ? symbols[symbolIndex] : nil
                 result[relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)

@@ -80,7 +80,7 @@ struct ConcurrencyStressTests {
 
     @Test("opens stay consistent while routes, tables, interceptors and plugins change")
     func stress() async throws {
-        let plugin = try Self.buildPlugin()
+        let plugin = try CTools.sharedLibrary("StressPlugin", source: Self.pluginSource)
         defer { try? FileManager.default.removeItem(at: plugin.deletingLastPathComponent()) }
 
         let router = Router(discovery: .manual)
@@ -252,23 +252,5 @@ struct ConcurrencyStressTests {
             }
         }
         return violations
-    }
-
-    /// Compiles the plugin into a shared library in a new temporary folder.
-    static func buildPlugin() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stress-plugin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let source = folder.appendingPathComponent("plugin.c")
-        try pluginSource.write(to: source, atomically: true, encoding: .utf8)
-        let library = folder.appendingPathComponent("libStressPlugin.so")
-        let header = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/CRouteRecord/include").path
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        compiler.arguments = ["-shared", "-fPIC", "-I", header, source.path, "-o", library.path]
-        try compiler.run()
-        compiler.waitUntilExit()
-        try #require(compiler.terminationStatus == 0, "cc failed to build the plugin")
-        return library
     }
 }

@@ -51,6 +51,28 @@ struct FuzzFindingsTests {
         #expect(try EntrySymbols.resolve(in: section).symbols.isEmpty)
     }
 
+    /// Found by the ELF target on its seed `section-address-near-2-64.so` (a library whose route
+    /// section's header gives an address near 2^64): the addresses symbol resolution computed
+    /// (section address + record offset, relocation bounds, symbol ranges) overflowed, which traps
+    /// in Swift: `routes dump` crashed. They now compare without overflowing, and an address past
+    /// 2^64 wraps, as ELF addresses do.
+    @Test("a route section addressed near 2^64 is read and resolved without a crash")
+    func sectionAddressNearTheTop() throws {
+        let library = try CTools.sharedLibrary("HighAddress", source: """
+            #include "LinkRouterRecord.h"
+            static bool act(const char *const *n, const char *const *v, size_t c, char *r, size_t cap) { return true; }
+            LINKROUTER_C_ACTION(high, "high/:x", act);
+            """)
+        defer { try? FileManager.default.removeItem(at: library.deletingLastPathComponent()) }
+        let moved = library.deletingLastPathComponent().appendingPathComponent("libMoved.so").path
+        try CTools.run("/usr/bin/objcopy", ["--change-section-address", "linkrouter_routes=0xFFFFFFFFFFFFFFF0", library.path, moved])
+        let section = try #require(try RouteSectionReader.read(file: moved))
+        #expect(section.records.map(\.pattern) == ["high/:x"])
+        let resolved = try EntrySymbols.resolve(in: section)
+        #expect(resolved.hasSymbolTable)
+        #expect(Set(resolved.symbols.values).isSubset(of: ["act"]))
+    }
+
     /// Found by the ELF target: a section header table placed near 2^64 made the bounds check's
     /// addition overflow, which traps in Swift: `routes dump` crashed instead of reporting the file.
     @Test("a section header table beyond 2^64 is a truncated file, not a crash", arguments: [
