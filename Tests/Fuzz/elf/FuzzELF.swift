@@ -18,6 +18,8 @@ let scratch: (descriptor: Int32, path: String) = {
     return (descriptor, "/proc/self/fd/\(descriptor)")
 }()
 
+/// libFuzzer's entry point: reads one input as an ELF file and as a section's records. Returns 0, as
+/// libFuzzer requires; a broken invariant aborts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)

@@ -14,6 +14,8 @@
 // The same checks run again after one route is unregistered.
 import LinkRouterCore
 
+/// libFuzzer's entry point: builds a table and URLs from one input and checks every answer. Returns 0,
+/// as libFuzzer requires; a broken invariant aborts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)

@@ -4,6 +4,8 @@
 // forms with the values put in.
 import LinkRouterCore
 
+/// libFuzzer's entry point: parses one input as a route pattern and checks it. Returns 0, as libFuzzer
+/// requires; a broken invariant aborts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)

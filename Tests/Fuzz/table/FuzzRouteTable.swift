@@ -20,6 +20,8 @@ let previous = try! DynamicRouteTable(json: """
      "exposure": [{"pattern": "catalog/**", "exposure": "external"}]}
     """)
 
+/// libFuzzer's entry point: loads one input as a route table document and checks the result. Returns
+/// 0, as libFuzzer requires; a broken invariant aborts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)

@@ -3,6 +3,8 @@
 // answer every component consistently.
 import LinkRouterCore
 
+/// libFuzzer's entry point: parses one input as a URL and checks it. Returns 0, as libFuzzer requires;
+/// a broken invariant aborts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
