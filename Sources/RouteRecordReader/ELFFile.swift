@@ -45,9 +45,11 @@ final class ELFFile {
         guard Int32(ident[Int(EI_DATA)]) == ELFDATA2LSB else { throw ELFReadError(path: path, reason: .bigEndian) }
         var header = GElf_Ehdr()
         guard gelf_getehdr(elf, &header) != nil else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
-        let tableEnd = header.e_shoff + UInt64(header.e_shnum) * UInt64(header.e_shentsize)
-        if header.e_shoff != 0, tableEnd > UInt64(status.st_size) {
-            throw ELFReadError(path: path, reason: .truncated("section headers end at byte \(tableEnd) of a \(status.st_size)-byte file"))
+        // Overflow-checked: a corrupt header can put the table anywhere up to 2^64.
+        let (tableEnd, overflow) = header.e_shoff.addingReportingOverflow(UInt64(header.e_shnum) * UInt64(header.e_shentsize))
+        if header.e_shoff != 0, overflow || tableEnd > UInt64(status.st_size) {
+            let end = overflow ? "past byte 2^64" : "at byte \(tableEnd)"
+            throw ELFReadError(path: path, reason: .truncated("section headers end \(end) of a \(status.st_size)-byte file"))
         }
         var count = 0
         guard elf_getshdrnum(elf, &count) == 0 else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
@@ -131,7 +133,7 @@ final class ELFFile {
             for index in 0..<Int(header.sh_size / header.sh_entsize) {
                 var relocation = GElf_Rela()
                 guard gelf_getrela(data, Int32(index), &relocation) != nil else { continue }
-                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset >= target.address + target.size) { continue }
+                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset - target.address >= target.size) { continue }
                 let symbolIndex = Int(relocation.r_info >> 32)
                 let symbol = symbolIndex > 0 && symbolIndex < symbols.count ? symbols[symbolIndex] : nil
                 result[relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)

@@ -25,7 +25,8 @@ public enum EntrySymbols {
         var result: [RecordLocation: String] = [:]
         for record in section.records {
             let offsetInSection = UInt64(record.location.fileOffset) - routes.fileOffset
-            let fieldAddress = routes.address + offsetInSection + 16
+            // Wrapping: addresses are taken modulo 2^64, and a corrupt header may put the section anywhere.
+            let fieldAddress = routes.address &+ offsetInSection &+ 16
             let name: String?
             if let relocation = relocations[file.isRelocatable ? offsetInSection + 16 : fieldAddress] {
                 if let symbol = relocation.symbol, !symbol.name.isEmpty {
@@ -94,7 +95,7 @@ extension [ELFFile.Symbol] {
     func function(at address: UInt64, inSection section: UInt16?) -> String? {
         let candidates = filter { symbol in
             symbol.isFunction && (section == nil || symbol.sectionIndex == section!)
-                && address >= symbol.value && address < symbol.value + Swift.max(symbol.size, 1)
+                && address >= symbol.value && address - symbol.value < Swift.max(symbol.size, 1)
         }
         return candidates.first?.name
     }

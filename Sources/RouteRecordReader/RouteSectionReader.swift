@@ -17,8 +17,9 @@ public enum RouteSectionReader {
     public static func read(file path: String) throws(ELFReadError) -> RouteSection? {
         let file = try ELFFile(path: path)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
+        // Clamped: an empty section's offset is never checked against the file and may be anything.
         let decoded = try file.withContents(of: section) { bytes in
-            RecordDecoder.decode(bytes, file: path, sectionFileOffset: Int(section.fileOffset), requireAccessor: false)
+            RecordDecoder.decode(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
         }
         return RouteSection(file: path, records: decoded.records, issues: decoded.issues)
     }
@@ -36,7 +37,7 @@ public enum RouteSectionReader {
         }
         let start = UnsafeRawPointer(bitPattern: image.loadBias &+ UInt(section.address))
         let bytes = UnsafeRawBufferPointer(start: start, count: Int(section.size))
-        let decoded = RecordDecoder.decode(bytes, file: image.path, sectionFileOffset: Int(section.fileOffset), requireAccessor: true)
+        let decoded = RecordDecoder.decode(bytes, file: image.path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: true)
         return RouteSection(file: image.path, records: decoded.records, issues: decoded.issues)
     }
 }

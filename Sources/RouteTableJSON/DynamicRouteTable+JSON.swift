@@ -72,21 +72,40 @@ private enum JSONValue: Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes by the value's own kind, so a value that cannot be read reports its own error and
+    /// path (not "expected an object, found an array" from a fallback), and object members are read
+    /// in key order, so the error a document gets does not depend on hashing.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var fields: [String: JSONValue] = [:]
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                fields[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(fields)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else {
+                do { self = .number(try container.decode(Double.self)) } catch let numberError {
+                    // Not a string either: a number that does not fit a Double; say so.
+                    do { self = .string(try container.decode(String.self)) } catch DecodingError.typeMismatch { throw numberError }
+                }
+            }
         }
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     var kind: String {

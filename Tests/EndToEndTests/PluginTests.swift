@@ -31,7 +31,9 @@ struct PluginTests {
         try "int demo_plugin_self_test(void);\nint main(void) { return demo_plugin_self_test(); }\n"
             .write(to: source, atomically: true, encoding: .utf8)
         let host = folder.appendingPathComponent("host")
-        let compile = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/cc"), [
+        // Under AddressSanitizer (scripts/test) the library needs the sanitizer's runtime in its host.
+        let sanitizerFlags = ProcessInfo.processInfo.environment["LINKROUTER_TEST_CFLAGS"]?.split(separator: " ").map(String.init) ?? []
+        let compile = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/cc"), sanitizerFlags + [
             source.path, "-o", host.path, privateCopy.path, "-Wl,-rpath,\(demo.folder.path)",
         ])
         #expect(compile.status == 0, "cc: \(compile.standardError)")

@@ -41,7 +41,8 @@ extension RoutePattern {
                     return PatternMismatch(matchedSegments: index, reason: "the URL has \(plural(key.count)); the pattern needs \(variant.count)")
                 }
                 let value = key[index]
-                if case .literal(let literal) = segment, value != literal {
+                // Bytes, as the matcher compares them: `String`'s `==` would call `é` and `e`+U+0301 equal.
+                if case .literal(let literal) = segment, !value.utf8.elementsEqual(literal.utf8) {
                     return PatternMismatch(matchedSegments: index, reason: "segment \(index + 1) is '\(value)', the pattern expects '\(literal)'")
                 }
                 if case .typed(let type, _) = segment, !type.accepts(value) {

@@ -1,0 +1,102 @@
+// Fuzz target: the URL parser (RouteURL). Any bytes, read as UTF-8 (invalid sequences repaired, as
+// any Swift String is), must parse or throw URLParseError — never trap — and a parsed URL must
+// answer every component consistently.
+import LinkRouterCore
+
+/// libFuzzer's entry point: parses one input as a URL and checks it. Returns 0, as libFuzzer requires;
+/// a broken invariant aborts.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    let length = text.utf8.count
+    let url: RouteURL
+    do {
+        url = try RouteURL(text)
+    } catch {
+        checkError(error, text: text, length: length)
+        return 0
+    }
+    checkComponents(url, text: text)
+    checkRoundTrip(url)
+    checkLengthLimit(text, length: length)
+    return 0
+}
+
+/// An error names the URL and an offset inside it, and parsing fails the same way every time.
+func checkError(_ error: URLParseError, text: String, length: Int) {
+    require(error.offset >= 0 && error.offset <= length, "offset \(error.offset) outside a \(length)-byte URL")
+    if length <= 200 { require(sameBytes(error.url, text), "error names another URL: \(error.url)") }
+    require(!error.description.isEmpty, "empty description")
+    if case .tooLong(let limit) = error.reason {
+        // Repairing invalid UTF-8 can make a short input long: each bad byte becomes 3 bytes.
+        require(limit == RouteURL.defaultMaximumLength && length > limit, "limit \(limit) hit by a \(length)-byte URL")
+    }
+    do {
+        _ = try RouteURL(text)
+        require(false, "second parse of the same text succeeded")
+    } catch let again {
+        require(again == error, "second parse failed differently: \(again) vs \(error)")
+    }
+}
+
+/// Every component can be read; the route key is the host and the path segments; no empty segment.
+func checkComponents(_ url: RouteURL, text: String) {
+    require(sameBytes(url.string, text) && sameBytes(url.description, text), "string differs from input")
+    let segments = url.pathSegments
+    require(!segments.contains(""), "empty path segment in \(segments)")
+    var key: [String] = []
+    if let host = url.host, !host.isEmpty { key.append(host) }
+    key += segments
+    require(sameBytes(url.routeKey, key.joined(separator: "/")), "route key \(url.routeKey) is not host + path \(key)")
+    if let scheme = url.scheme {
+        require(!scheme.isEmpty && scheme.utf8.allSatisfy { $0 < 0x80 }, "bad scheme \(scheme)")
+        require(text.utf8.starts(with: (scheme + ":").utf8), "scheme is not the URL's start")
+    }
+    let items = url.queryItems
+    if url.query == nil { require(items.isEmpty, "query items without a query") }
+    for item in items.prefix(4) {   // each lookup decodes the whole query again: a few suffice
+        let last = url.queryValue(item.name)
+        require(last != nil, "queryValue misses \(item.name)")
+        let all = url.queryValues(item.name)
+        require(!all.isEmpty && sameBytes(all.last!, last!), "queryValues and queryValue disagree for \(item.name)")
+    }
+    _ = url.fragment
+    require(url == url && url.hashValue == url.hashValue, "not equal to itself")
+}
+
+/// Rebuilding the URL from its decoded components, percent-encoded, gives the same components.
+func checkRoundTrip(_ url: RouteURL) {
+    var rebuilt = url.scheme.map { $0 + ":" } ?? ""
+    if let host = url.host { rebuilt += "//" + percentEncoded(host) }
+    rebuilt += "/" + url.pathSegments.map(percentEncoded).joined(separator: "/")
+    if url.query != nil {
+        rebuilt += "?" + url.queryItems.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
+    }
+    if let fragment = url.fragment { rebuilt += "#" + percentEncoded(fragment) }
+    let again: RouteURL
+    do { again = try RouteURL(rebuilt, maximumLength: Int.max) } catch {
+        require(false, "rebuilt URL \(rebuilt) does not parse: \(error)")
+        return
+    }
+    require(again.scheme == url.scheme, "scheme \(String(describing: again.scheme)) after round trip")
+    require(again.host.map { Array($0.utf8) } == url.host.map { Array($0.utf8) }, "host \(String(describing: again.host)) after round trip of \(rebuilt)")
+    require(sameBytes(again.pathSegments, url.pathSegments), "path \(again.pathSegments) after round trip of \(rebuilt)")
+    require(sameBytes(again.routeKey, url.routeKey), "route key after round trip of \(rebuilt)")
+    require(sameBytes(again.queryItems.map(\.name), url.queryItems.map(\.name)), "query names after round trip of \(rebuilt)")
+    require(sameBytes(again.queryItems.map(\.value), url.queryItems.map(\.value)), "query values after round trip of \(rebuilt)")
+    require(again.fragment.map { Array($0.utf8) } == url.fragment.map { Array($0.utf8) }, "fragment after round trip of \(rebuilt)")
+}
+
+/// The length limit is exact: a URL of N bytes passes a limit of N and fails N - 1 at offset N - 1.
+func checkLengthLimit(_ text: String, length: Int) {
+    do { _ = try RouteURL(text, maximumLength: length) } catch {
+        require(false, "limit \(length) rejects a \(length)-byte URL: \(error)")
+    }
+    guard length > 0 else { return }
+    do {
+        _ = try RouteURL(text, maximumLength: length - 1)
+        require(false, "limit \(length - 1) accepts a \(length)-byte URL")
+    } catch {
+        require(error.reason == .tooLong(limit: length - 1) && error.offset == length - 1, "limit error \(error)")
+    }
+}

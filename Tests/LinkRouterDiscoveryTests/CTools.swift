@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// Builds small C shared libraries with route records for the tests, in temporary folders.
+enum CTools {
+    /// The folder of the route record header, `LinkRouterRecord.h`.
+    static let recordHeader = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/CRouteRecord/include").path
+
+    /// Runs a tool and waits for it; records an issue unless it exits 0.
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed")
+    }
+
+    /// Compiles `source` into `lib<name>.so` in a new temporary folder (the caller removes the
+    /// folder) and returns the library's location.
+    static func sharedLibrary(_ name: String, source: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("\(name).c")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let library = folder.appendingPathComponent("lib\(name).so")
+        try run("/usr/bin/cc", ["-shared", "-fPIC", "-I", recordHeader, file.path, "-o", library.path])
+        return library
+    }
+}
