@@ -133,12 +133,13 @@ struct ServiceTests {
     func cycle() throws {
         let router = Router()
         let caught = Mutex<ServiceError?>(nil)
-        router.registerService((any Greeter).self, lifetime: .shared) {
-            do throws(ServiceError) { _ = try router.service((any Payments).self) } catch { caught.withLock { $0 = error } }
+        // Weak: the router keeps its factories, so a factory holding the router would leak both.
+        router.registerService((any Greeter).self, lifetime: .shared) { [weak router] in
+            do throws(ServiceError) { _ = try router?.service((any Payments).self) } catch { caught.withLock { $0 = error } }
             return EnglishGreeter()
         }
-        router.registerService((any Payments).self, lifetime: .perRequest) {
-            do throws(ServiceError) { _ = try router.service((any Greeter).self) } catch { caught.withLock { $0 = error } }
+        router.registerService((any Payments).self, lifetime: .perRequest) { [weak router] in
+            do throws(ServiceError) { _ = try router?.service((any Greeter).self) } catch { caught.withLock { $0 = error } }
             return FakePayments()
         }
         #expect(try router.service((any Greeter).self).greet() == "hello")

@@ -60,8 +60,9 @@ struct DiscoveryTests {
         let router = Router(discovery: .automatic)
         #expect(await router.open("fixture/swift/echo?text=auto").actionResult as? String == "auto")
         let again = router.registerRoutes()
-        #expect(again.registered.isEmpty)
-        #expect(again.diagnostics.isEmpty)
+        // Only the stress test's plugin, dlopened while other tests run, may be new by now.
+        #expect(again.registered.allSatisfy { $0.hasPrefix("stress/plugin/") })
+        #expect(again.diagnostics.allSatisfy { $0.contains("libStressPlugin") })
     }
 
     @Test("concurrent first uses all see the discovered routes")
@@ -82,8 +83,11 @@ struct DiscoveryTests {
         let automatic = Router(discovery: .automatic)
         let manual = Router(discovery: .manual)
         manual.registerRoutes()
+        // The stress test dlopens a plugin while other tests run: whether its routes are seen
+        // depends on when each router scans, so they are left out of the comparison.
         func summary(_ router: Router) -> [String] {
-            router.routes.map { "\($0.kind) \($0.pattern.text) \($0.options.exposure) \($0.options.groups.sorted())" }
+            router.routes.filter { !$0.pattern.text.hasPrefix("stress/plugin/") }
+                .map { "\($0.kind) \($0.pattern.text) \($0.options.exposure) \($0.options.groups.sorted())" }
         }
         #expect(summary(manual) == summary(automatic))
         #expect(!summary(manual).isEmpty)

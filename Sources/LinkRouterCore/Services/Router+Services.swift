@@ -35,7 +35,9 @@ extension Router {
     /// - Parameters:
     ///   - service: The protocol, as `(any SessionService).self`.
     ///   - lifetime: A new instance per request, or one shared instance made at the first request.
-    ///   - make: Makes an instance; called on the thread that requests the service.
+    ///   - make: Makes an instance; called on the thread that requests the service. The router
+    ///     keeps it, so a factory that asks this router for other services should capture the
+    ///     router weakly, or the two keep each other alive.
     public func registerService<Service: Sendable>(
         _ service: Service.Type,
         lifetime: ServiceLifetime = .perRequest,
