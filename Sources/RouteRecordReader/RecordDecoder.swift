@@ -25,7 +25,9 @@ public enum RecordDecoder {
         for index in 0..<count {
             let start = index * RecordLayout.size
             let record = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + RecordLayout.size)])
-            let location = RecordLocation(file: file, fileOffset: sectionFileOffset + start, index: index)
+            // Only shown in diagnostics: a corrupt section offset saturates instead of trapping.
+            let (offset, overflow) = sectionFileOffset.addingReportingOverflow(start)
+            let location = RecordLocation(file: file, fileOffset: overflow ? .max : offset, index: index)
             switch decodeRecord(record, location: location, requireAccessor: requireAccessor) {
             case .success(let decoded): records.append(decoded)
             case .failure(let issue): issues.append(issue)

@@ -85,4 +85,13 @@ struct RecordDecoderTests {
     func offline() {
         #expect(decode(Self.record(accessor: 0), requireAccessor: false).records.count == 1)
     }
+
+    @Test("a corrupt section offset near Int.max is reported, not an overflow trap")
+    func hugeSectionOffset() {
+        let bytes = Self.record(accessor: 0) + Self.record(accessor: 0)
+        let decoded = bytes.withUnsafeBytes {
+            RecordDecoder.decode($0, file: "lib.so", sectionFileOffset: .max, requireAccessor: false)
+        }
+        #expect(decoded.records.count == 2)
+    }
 }
