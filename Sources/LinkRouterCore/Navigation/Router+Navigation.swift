@@ -70,7 +70,8 @@ extension OpenRun {
     /// Shows a built page with the navigator: style, animation, custom transition, parents.
     func show(_ page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async {
         let style = router.openStyle(call: options.style, page: route.options.openStyle)
-        let animated = options.animated && url.queryValue("route_no_animation") != "1"
+        // The route's parameters hold the query already decoded.
+        let animated = options.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
         if let transition = options.transition {
             trace.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }

@@ -66,7 +66,7 @@ extension Router {
     ) -> Plan {
         let parsed: RouteURL
         do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
-        let count = (parsed.queryStart >= 0 ? parsed.queryItems.count : 0) + parameters.count
+        let count = parsed.queryItemCount + parameters.count
         guard count <= configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
         }

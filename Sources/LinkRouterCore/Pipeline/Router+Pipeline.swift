@@ -32,9 +32,9 @@ extension Router {
     public func addRedirect(from source: String, to target: String) throws(RedirectError) {
         let rule = try RedirectRule(from: source, to: target)
         let existing: String? = state.withLock { state in
-            guard state.redirectShapes.insert(rule.source.shape).inserted else {
-                return state.redirects.first { $0.source.shape == rule.source.shape }?.source.text
-            }
+            let shape = rule.source.shape
+            if let existing = state.redirectShapes[shape] { return existing }
+            state.redirectShapes[shape] = source
             state.redirects.append(rule)
             state.snapshot = nil
             return nil
@@ -48,7 +48,7 @@ extension Router {
     public func removeRedirect(from source: String) -> Bool {
         guard let shape = try? RoutePattern(source).shape else { return false }
         return state.withLock { state in
-            guard state.redirectShapes.remove(shape) != nil else { return false }
+            guard state.redirectShapes.removeValue(forKey: shape) != nil else { return false }
             state.redirects.removeAll { $0.source.shape == shape }
             state.snapshot = nil
             return true

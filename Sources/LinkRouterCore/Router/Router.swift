@@ -23,7 +23,7 @@ public final class Router: Sendable {
         var shapes: [String: String] = [:]
         var sources: Set<String> = []
         var redirects: [RedirectRule] = []
-        var redirectShapes: Set<String> = []
+        var redirectShapes: [String: String] = [:]
         var interceptors: [InterceptorEntry] = []
         var interceptorCount = 0
         var dispatchers: [String: any RouteDispatcher] = [:]

@@ -106,6 +106,22 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         return items
     }
 
+    /// How many items ``queryItems`` holds, counted without decoding them.
+    var queryItemCount: Int {
+        guard queryStart >= 0, queryStart < queryEnd else { return 0 }
+        var count = 0
+        var pieceIsEmpty = true
+        for byte in string.utf8[index(queryStart)..<index(queryEnd)] {
+            if byte == ASCII.ampersand {
+                if !pieceIsEmpty { count += 1 }
+                pieceIsEmpty = true
+            } else {
+                pieceIsEmpty = false
+            }
+        }
+        return pieceIsEmpty ? count : count + 1
+    }
+
     /// The value of the last query item with this name, or `nil`.
     public func queryValue(_ name: String) -> String? {
         queryItems.last { $0.name == name }?.value
