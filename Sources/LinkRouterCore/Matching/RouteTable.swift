@@ -6,14 +6,157 @@ internal import ByteParsing
 ///
 /// Layout: nodes in one flat array; literal edges of the whole trie in one open-addressing hash
 /// table keyed by (parent node, segment bytes), so finding a literal child costs the same with 2
-/// siblings or 20,000. Placeholder and wildcard children are direct node indices. Routes ending in
-/// `**` or `<path:>` end at their parent node.
+/// siblings or 20,000. A literal of up to 16 bytes sits inline in its slot, so a probe reads one
+/// cache line. Placeholder and wildcard children are direct node indices. Routes ending in `**` or
+/// `<path:>` end at their parent node.
 ///
 /// Lookup is a depth-first search that tries children in precedence order (literal, `<int>`,
 /// `<uuid>`, `<bool>`, `<double>`, `:param`, `*`, then `<path:>`/`**`), so the first complete
 /// match is the best one. Every node sits at a fixed depth, so one lookup visits each node at most
 /// once: the work is bounded by the key's length and the table's shape.
 final class RouteTable: Sendable {
+    /// A node as the lookup reads it: every child and ending it may need, decided at build time.
+    struct Node {
+        /// The variant that ends here when the key ends here: a route ending at this node, else a
+        /// `**` that matches zero segments.
+        var end: Int32 = -1
+        /// The variant that takes one or more remaining segments (`<path:>` or `**`, whichever
+        /// was registered first).
+        var tail: Int32 = -1
+        var parameter: Int32 = -1
+        var wildcard: Int32 = -1
+        var int: Int32 = -1
+        /// Index into `rareTyped`: the `<uuid>`, `<bool>` and `<double>` children, or -1.
+        var rareTyped: Int32 = -1
+        var flags: UInt8 = 0
+
+        static let hasLiterals: UInt8 = 1
+        static let tailCaptures: UInt8 = 2
+    }
+
+    /// The `<uuid>`, `<bool>` and `<double>` children of one node, in precedence order.
+    struct RareTyped {
+        var uuid: Int32 = -1
+        var bool: Int32 = -1
+        var double: Int32 = -1
+    }
+
+    /// One literal edge. `text` holds the literal's bytes when it has at most 16 of them, else
+    /// its offset into `literalBytes`.
+    struct LiteralSlot {
+        var hash: UInt32 = 0
+        var parent: Int32 = -1
+        var child: Int32 = -1
+        var length: Int32 = 0
+        var text: (UInt64, UInt64) = (0, 0)
+    }
+
+    /// One concrete form of a registered pattern (a pattern with optional groups has several).
+    struct Variant: Sendable {
+        let routeIndex: Int32
+        /// Where the variant's capture names start in ``captureNames``; the forms of one pattern
+        /// share its list, each taking a prefix.
+        let namesStart: Int32
+        let nameCount: Int32
+        /// Bit `i` set: capture `i` is a `<path:>` capture spanning several segments.
+        let pathCaptures: UInt32
+    }
+
+    /// The patterns, in the order given; a variant's `routeIndex` indexes this array.
+    let patterns: [RoutePattern]
+    let variants: [Variant]
+    /// The capture names of every pattern, one list after the other (see ``Variant``).
+    let captureNames: [String]
+    /// Variants that lost their slot to an earlier route with the same shape (`a(/:b)` and `a/:c`).
+    let shadowed: [(variant: Int, by: Int)]
+    // The lookup's storage, copied once out of the builder's arrays so that a lookup reads it
+    // without a nest of `withUnsafeBufferPointer` closures (each would copy the captures on
+    // return). Written only here and freed in `deinit`: immutable, so safe to share.
+    nonisolated(unsafe) private let nodes: UnsafeBufferPointer<Node>
+    nonisolated(unsafe) private let rareTyped: UnsafeBufferPointer<RareTyped>
+    nonisolated(unsafe) private let slots: UnsafeBufferPointer<LiteralSlot>
+    nonisolated(unsafe) private let literalBytes: UnsafeBufferPointer<UInt8>
+
+    init(patterns: [RoutePattern]) {
+        var builder = TrieBuilder()
+        for (routeIndex, pattern) in patterns.enumerated() {
+            builder.add(pattern, routeIndex: routeIndex)
+        }
+        self.patterns = patterns
+        self.variants = builder.variants
+        self.captureNames = builder.captureNames
+        self.shadowed = builder.shadowed
+        let (nodes, rareTyped) = builder.frozenNodes()
+        self.nodes = Self.frozen(nodes)
+        self.rareTyped = Self.frozen(rareTyped)
+        self.slots = Self.frozen(builder.literals.slots)
+        self.literalBytes = Self.frozen(builder.literals.bytes)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: nodes).deallocate()
+        UnsafeMutableBufferPointer(mutating: rareTyped).deallocate()
+        UnsafeMutableBufferPointer(mutating: slots).deallocate()
+        UnsafeMutableBufferPointer(mutating: literalBytes).deallocate()
+    }
+
+    private static func frozen<Element: BitwiseCopyable>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(fromContentsOf: elements)
+        return UnsafeBufferPointer(buffer)
+    }
+}
+
+/// The key a literal edge is stored and found under: its parent node and its bytes.
+struct LiteralKey {
+    var hash: UInt32
+    var length: Int32
+    /// The bytes, zero-padded, when there are at most 16 of them.
+    var text: (UInt64, UInt64)
+
+    static let inlineCapacity = 16
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) {
+        length = Int32(truncatingIfNeeded: bytes.count)
+        var mixed = UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        if bytes.count <= Self.inlineCapacity {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for index in 0..<min(bytes.count, 8) { low |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            if bytes.count > 8 {
+                for index in 8..<bytes.count { high |= UInt64(bytes[index]) << (8 * UInt64(index - 8)) }
+            }
+            text = (low, high)
+            mixed = (mixed ^ low) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ high ^ (mixed >> 29)) &* 0x94D0_49BB_1331_11EB
+        } else {
+            text = (0, 0)
+            // FNV-1a over longer literals.
+            mixed ^= 0xcbf2_9ce4_8422_2325
+            for byte in bytes { mixed = (mixed ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        hash = UInt32(truncatingIfNeeded: mixed ^ (mixed >> 32))
+    }
+
+    /// Whether `slot` holds this key under `parent`; `value` is the key's bytes, `literals` the
+    /// table's store of long literals.
+    @inline(__always)
+    func matches(
+        _ slot: RouteTable.LiteralSlot, parent: Int32,
+        value: UnsafeBufferPointer<UInt8>, literals: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard slot.hash == hash, slot.parent == parent, slot.length == length else { return false }
+        if Int(length) <= Self.inlineCapacity { return slot.text == text }
+        let offset = Int(slot.text.0)
+        return value.elementsEqual(literals[offset..<(offset + Int(length))])
+    }
+}
+
+// MARK: - Building
+
+/// Builds the trie one pattern at a time; ``frozenNodes()`` turns its nodes into the lookup's.
+private struct TrieBuilder {
     struct Node {
         var terminal: Int32 = -1
         var catchAll: Int32 = -1
@@ -26,126 +169,155 @@ final class RouteTable: Sendable {
         var double: Int32 = -1
         var hasLiterals = false
 
-        subscript(type: RoutePattern.PlaceholderType) -> Int32 {
+        subscript(edge: Edge) -> Int32 {
             get {
-                switch type {
-                case .int: int
-                case .uuid: uuid
-                case .bool: bool
-                case .double: double
+                switch edge {
+                case .parameter: parameter
+                case .wildcard: wildcard
+                case .typed(.int): int
+                case .typed(.uuid): uuid
+                case .typed(.bool): bool
+                case .typed(.double): double
                 }
             }
             set {
-                switch type {
-                case .int: int = newValue
-                case .uuid: uuid = newValue
-                case .bool: bool = newValue
-                case .double: double = newValue
+                switch edge {
+                case .parameter: parameter = newValue
+                case .wildcard: wildcard = newValue
+                case .typed(.int): int = newValue
+                case .typed(.uuid): uuid = newValue
+                case .typed(.bool): bool = newValue
+                case .typed(.double): double = newValue
+                }
+            }
+        }
+
+        subscript(ending: Ending) -> Int32 {
+            get {
+                switch ending {
+                case .terminal: terminal
+                case .catchAll: catchAll
+                case .pathTail: pathTail
+                }
+            }
+            set {
+                switch ending {
+                case .terminal: terminal = newValue
+                case .catchAll: catchAll = newValue
+                case .pathTail: pathTail = newValue
                 }
             }
         }
     }
 
-    struct LiteralSlot {
-        var hash: UInt64 = 0
-        var parent: Int32 = -1
-        var child: Int32 = -1
-        var offset: Int32 = 0
-        var length: Int32 = 0
+    /// A child that is not a literal.
+    enum Edge {
+        case parameter
+        case wildcard
+        case typed(RoutePattern.PlaceholderType)
     }
 
-    /// One concrete form of a registered pattern (a pattern with optional groups has several).
-    struct Variant: Sendable {
-        let routeIndex: Int
-        let captureNames: [String]
-        /// Bit `i` set: capture `i` is a `<path:>` capture spanning several segments.
-        let pathCaptures: UInt32
+    /// Where a variant ends at its last node.
+    enum Ending {
+        case terminal
+        case catchAll
+        case pathTail
     }
 
-    /// The patterns, in the order given; a variant's `routeIndex` indexes this array.
-    let patterns: [RoutePattern]
-    let variants: [Variant]
-    /// Variants that lost their slot to an earlier route with the same shape (`a(/:b)` and `a/:c`).
-    let shadowed: [(variant: Int, by: Int)]
-    private let nodes: [Node]
-    private let slots: [LiteralSlot]
-    private let literalBytes: [UInt8]
+    private var nodes = [Node()]
+    private(set) var variants: [RouteTable.Variant] = []
+    private(set) var captureNames: [String] = []
+    private(set) var shadowed: [(variant: Int, by: Int)] = []
+    private(set) var literals = LiteralEdges()
 
-    init(patterns: [RoutePattern]) {
-        var nodes = [Node()]
-        var variants: [Variant] = []
-        var shadowed: [(Int, Int)] = []
-        var literals = LiteralEdges()
-
-        func child(_ parent: Int32, _ keyPath: WritableKeyPath<Node, Int32>) -> Int32 {
-            let existing = nodes[Int(parent)][keyPath: keyPath]
-            if existing >= 0 { return existing }
-            nodes.append(Node())
-            let created = Int32(nodes.count - 1)
-            nodes[Int(parent)][keyPath: keyPath] = created
-            return created
-        }
-
-        for (routeIndex, pattern) in patterns.enumerated() {
-            // Variant k is the required segments plus the first k optional groups: walk them in
-            // turn instead of materialising `pattern.variants`.
-            var node: Int32 = 0
-            var names: [String] = []
-            var pathCaptures: UInt32 = 0
-            var endSlot: WritableKeyPath<Node, Int32> = \.terminal
-            for groupCount in 0...pattern.optionalGroups.count {
-                let segments = groupCount == 0 ? pattern.segments : pattern.optionalGroups[groupCount - 1]
-                for segment in segments {
-                    switch segment {
-                    case .literal(let text):
-                        node = literals.child(of: node, text: text) {
-                            nodes.append(Node())
-                            nodes[Int(node)].hasLiterals = true
-                            return Int32(nodes.count - 1)
-                        }
-                    case .parameter(let name):
-                        node = child(node, \.parameter)
-                        names.append(name)
-                    case .typed(let type, let name):
-                        node = child(node, \Node.[type])
-                        names.append(name)
-                    case .wildcard:
-                        node = child(node, \.wildcard)
-                    case .catchAll:
-                        endSlot = \.catchAll
-                    case .path(let name):
-                        pathCaptures |= 1 << UInt32(names.count)
-                        names.append(name)
-                        endSlot = \.pathTail
-                    }
-                }
-                let variantIndex = Int32(variants.count)
-                variants.append(Variant(routeIndex: routeIndex, captureNames: names, pathCaptures: pathCaptures))
-                let occupant = nodes[Int(node)][keyPath: endSlot]
-                if occupant < 0 {
-                    nodes[Int(node)][keyPath: endSlot] = variantIndex
-                } else if variants[Int(occupant)].routeIndex != routeIndex {
-                    shadowed.append((Int(variantIndex), Int(occupant)))
+    mutating func add(_ pattern: RoutePattern, routeIndex: Int) {
+        // Variant k is the required segments plus the first k optional groups: walk them in
+        // turn instead of materialising `pattern.variants`.
+        var node: Int32 = 0
+        let namesStart = Int32(captureNames.count)
+        var pathCaptures: UInt32 = 0
+        var ending = Ending.terminal
+        for groupCount in 0...pattern.optionalGroups.count {
+            let segments = groupCount == 0 ? pattern.segments : pattern.optionalGroups[groupCount - 1]
+            for segment in segments {
+                switch segment {
+                case .literal(let text):
+                    node = literalChild(of: node, text: text)
+                case .parameter(let name):
+                    node = child(of: node, .parameter)
+                    captureNames.append(name)
+                case .typed(let type, let name):
+                    node = child(of: node, .typed(type))
+                    captureNames.append(name)
+                case .wildcard:
+                    node = child(of: node, .wildcard)
+                case .catchAll:
+                    ending = .catchAll
+                case .path(let name):
+                    pathCaptures |= 1 << UInt32(Int32(captureNames.count) - namesStart)
+                    captureNames.append(name)
+                    ending = .pathTail
                 }
             }
+            let variantIndex = Int32(variants.count)
+            variants.append(RouteTable.Variant(
+                routeIndex: Int32(routeIndex), namesStart: namesStart, nameCount: Int32(captureNames.count) - namesStart,
+                pathCaptures: pathCaptures
+            ))
+            let occupant = nodes[Int(node)][ending]
+            if occupant < 0 {
+                nodes[Int(node)][ending] = variantIndex
+            } else if variants[Int(occupant)].routeIndex != Int32(routeIndex) {
+                shadowed.append((Int(variantIndex), Int(occupant)))
+            }
         }
-
-        self.patterns = patterns
-        self.variants = variants
-        self.shadowed = shadowed
-        self.nodes = nodes
-        self.slots = literals.slots
-        self.literalBytes = literals.bytes
     }
 
-    /// FNV-1a over the segment bytes, mixed with the parent node.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    private mutating func child(of parent: Int32, _ edge: Edge) -> Int32 {
+        let existing = nodes[Int(parent)][edge]
+        if existing >= 0 { return existing }
+        nodes.append(Node())
+        let created = Int32(nodes.count - 1)
+        nodes[Int(parent)][edge] = created
+        return created
+    }
+
+    private mutating func literalChild(of parent: Int32, text: String) -> Int32 {
+        var text = text
+        let next = Int32(nodes.count)
+        let child = text.withUTF8 { literals.child(of: parent, bytes: $0, next: next) }
+        if child == next { nodes.append(Node()) }
+        nodes[Int(parent)].hasLiterals = true
+        return child
+    }
+
+    /// The nodes as the lookup reads them, with each node's endings decided: a route ending at a
+    /// node beats a `**` matching nothing, and between `<path:>` and `**` the earlier
+    /// registration wins.
+    func frozenNodes() -> ([RouteTable.Node], [RouteTable.RareTyped]) {
+        var rareTyped: [RouteTable.RareTyped] = []
+        let frozen = nodes.map { node in
+            var frozen = RouteTable.Node()
+            frozen.end = node.terminal >= 0 ? node.terminal : node.catchAll
+            frozen.tail = earlier(node.pathTail, node.catchAll)
+            frozen.parameter = node.parameter
+            frozen.wildcard = node.wildcard
+            frozen.int = node.int
+            if node.uuid >= 0 || node.bool >= 0 || node.double >= 0 {
+                rareTyped.append(RouteTable.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
+                frozen.rareTyped = Int32(rareTyped.count - 1)
+            }
+            if node.hasLiterals { frozen.flags |= RouteTable.Node.hasLiterals }
+            if frozen.tail >= 0, frozen.tail == node.pathTail { frozen.flags |= RouteTable.Node.tailCaptures }
+            return frozen
         }
-        return hash
+        return (frozen, rareTyped)
+    }
+
+    private func earlier(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        return variants[Int(a)].routeIndex <= variants[Int(b)].routeIndex ? a : b
     }
 }
 
@@ -158,30 +330,29 @@ private struct LiteralEdges {
     private(set) var bytes: [UInt8] = []
     private var count = 0
 
-    /// The child of `parent` along `text`, created with `makeNode` when there is none yet.
-    mutating func child(of parent: Int32, text: String, makeNode: () -> Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { value in
-            let hash = RouteTable.hash(value, parent: parent)
-            let mask = slots.count - 1
-            var index = Int(truncatingIfNeeded: hash) & mask
+    /// The child of `parent` along `value`; when there is none yet, an edge to `next` is added
+    /// and `next` returned.
+    mutating func child(of parent: Int32, bytes value: UnsafeBufferPointer<UInt8>, next: Int32) -> Int32 {
+        let key = LiteralKey(value, parent: parent)
+        let mask = slots.count - 1
+        var index = Int(key.hash) & mask
+        let found: Int32? = bytes.withUnsafeBufferPointer { literals in
             while slots[index].child >= 0 {
-                let slot = slots[index]
-                if slot.hash == hash, slot.parent == parent, Int(slot.length) == value.count,
-                   value.elementsEqual(bytes[Int(slot.offset)..<Int(slot.offset + slot.length)]) {
-                    return slot.child
-                }
+                if key.matches(slots[index], parent: parent, value: value, literals: literals) { return slots[index].child }
                 index = (index + 1) & mask
             }
-            let created = makeNode()
-            slots[index] = RouteTable.LiteralSlot(
-                hash: hash, parent: parent, child: created, offset: Int32(bytes.count), length: Int32(value.count)
-            )
-            bytes.append(contentsOf: value)
-            count += 1
-            if count * 2 > slots.count { grow() }
-            return created
+            return nil
         }
+        if let found { return found }
+        var slot = RouteTable.LiteralSlot(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
+        if value.count > LiteralKey.inlineCapacity {
+            slot.text.0 = UInt64(bytes.count)
+            bytes.append(contentsOf: value)
+        }
+        slots[index] = slot
+        count += 1
+        if count * 2 > slots.count { grow() }
+        return next
     }
 
     private mutating func grow() {
@@ -189,7 +360,7 @@ private struct LiteralEdges {
         slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.child >= 0 {
-            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            var index = Int(slot.hash) & mask
             while slots[index].child >= 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
@@ -199,98 +370,104 @@ private struct LiteralEdges {
 // MARK: - Lookup
 
 /// The up-to-16 captures of one match, kept inline: a lookup allocates nothing.
+///
+/// Only where each capture starts is kept; where it ends follows from the URL (see
+/// ``RouteURL/Layout/captureEnd(from:spanningRest:in:)``), which halves what a match copies.
 struct Captures: Sendable {
-    /// A capture's UTF-8 range in the URL string; a `<path:>` capture spans several segments.
-    struct Range: Sendable {
-        var start: Int32 = 0
-        var end: Int32 = 0
-    }
-
-    var ranges = InlineArray<16, Range>(repeating: Range())
-}
-
-/// The outcome of a successful lookup.
-struct TableMatch: Sendable {
-    let variant: Int
-    let captures: Captures
+    var starts = InlineArray<16, Int32>(repeating: 0)
 }
 
 extension RouteTable {
     /// Finds the best route for a parsed URL.
     ///
-    /// - Parameter includingHost: Whether the host is the key's first segment (the default mode)
-    ///   rather than fixed by the router.
-    func match(_ url: RouteURL, includingHost: Bool) -> TableMatch? {
+    /// - Parameters:
+    ///   - includingHost: Whether the host is the key's first segment (the default mode) rather
+    ///     than fixed by the router.
+    ///   - captures: Receives the capture ranges of the match.
+    /// - Returns: The index of the matching variant in ``variants``, or `nil`.
+    func match(_ url: RouteURL, includingHost: Bool, captures: inout Captures) -> Int? {
         var string = url.string
-        return string.withUTF8 { bytes in
-            nodes.withUnsafeBufferPointer { nodes in
-                slots.withUnsafeBufferPointer { slots in
-                    literalBytes.withUnsafeBufferPointer { literals in
-                        var search = Search(url: url, bytes: bytes, nodes: nodes, slots: slots, literals: literals, variants: variants)
-                        let variant = search.run(node: 0, cursor: url.keyStart(includingHost: includingHost), depth: 0)
-                        return variant < 0 ? nil : TableMatch(variant: Int(variant), captures: search.captures)
-                    }
-                }
-            }
+        let layout = url.layout
+        let variant = string.withUTF8 { bytes in
+            var search = Search(layout: layout, bytes: bytes, nodes: nodes, rareTyped: rareTyped, slots: slots, literals: literalBytes)
+            let variant = search.run(node: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
+            if variant >= 0 { captures = search.captures }
+            return variant
         }
+        return variant < 0 ? nil : Int(variant)
     }
 
+    /// Whether any route matches the URL.
+    func matches(_ url: RouteURL, includingHost: Bool) -> Bool {
+        var captures = Captures()
+        return match(url, includingHost: includingHost, captures: &captures) != nil
+    }
+
+    /// One lookup's state: the URL's bytes and layout and the table's storage, all borrowed, so
+    /// the recursion copies no reference-counted value.
     private struct Search {
-        let url: RouteURL
+        let layout: RouteURL.Layout
         let bytes: UnsafeBufferPointer<UInt8>
         let nodes: UnsafeBufferPointer<Node>
+        let rareTyped: UnsafeBufferPointer<RareTyped>
         let slots: UnsafeBufferPointer<LiteralSlot>
         let literals: UnsafeBufferPointer<UInt8>
-        let variants: [Variant]
         var captures = Captures()
 
         /// The best variant reachable from `node` for the key from `cursor` on, or -1.
         mutating func run(node index: Int32, cursor: Int, depth: Int) -> Int32 {
             let node = nodes[Int(index)]
-            guard let (start, end) = url.segment(after: cursor, in: bytes) else {
-                return node.terminal >= 0 ? node.terminal : node.catchAll
-            }
-            let next = url.cursor(after: end)
+            guard let (start, end) = layout.segment(after: cursor, in: bytes) else { return node.end }
+            let next = layout.cursor(after: end)
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let found: Int32
             if raw.contains(ASCII.percent) {
                 let decoded = PercentEncoding.decodeBytes(raw, plusAsSpace: false) ?? Array(raw)
                 found = decoded.withUnsafeBufferPointer { value in
-                    descend(node, parent: index, value: value, start: start, end: end, next: next, depth: depth)
+                    descend(node, parent: index, value: value, start: start, next: next, depth: depth)
                 }
             } else {
-                found = descend(node, parent: index, value: raw, start: start, end: end, next: next, depth: depth)
+                found = descend(node, parent: index, value: raw, start: start, next: next, depth: depth)
             }
             if found >= 0 { return found }
 
-            // `<path:>` and `**` take the rest of the key; the earlier registration wins a tie.
-            let tail = earlier(node.pathTail, node.catchAll)
-            if tail >= 0, tail == node.pathTail, depth < 16 {
-                captures.ranges[depth] = Captures.Range(start: Int32(start), end: Int32(url.pathEnd))
+            // `<path:>` and `**` take the rest of the key.
+            if node.tail >= 0, node.flags & Node.tailCaptures != 0, depth < 16 {
+                captures.starts[depth] = Int32(start)
             }
-            return tail
+            return node.tail
         }
 
         private mutating func descend(
             _ node: Node, parent: Int32, value: UnsafeBufferPointer<UInt8>,
-            start: Int, end: Int, next: Int, depth: Int
+            start: Int, next: Int, depth: Int
         ) -> Int32 {
-            if node.hasLiterals, let child = literalChild(parent: parent, value: value) {
+            if node.flags & Node.hasLiterals != 0, let child = literalChild(parent: parent, value: value) {
                 let found = run(node: child, cursor: next, depth: depth)
                 if found >= 0 { return found }
             }
-            let capturing = depth < 16
-            if capturing {
-                for type in RoutePattern.PlaceholderType.allCases {
-                    let child = node[type]
-                    guard child >= 0, type.accepts(bytes: value) else { continue }
-                    captures.ranges[depth] = Captures.Range(start: Int32(start), end: Int32(end))
-                    let found = run(node: child, cursor: next, depth: depth + 1)
+            if depth < 16 {
+                if node.int >= 0, RoutePattern.PlaceholderType.int.accepts(bytes: value) {
+                    let found = capture(start, child: node.int, next: next, depth: depth)
                     if found >= 0 { return found }
                 }
+                if node.rareTyped >= 0 {
+                    let typed = rareTyped[Int(node.rareTyped)]
+                    if typed.uuid >= 0, RoutePattern.PlaceholderType.uuid.accepts(bytes: value) {
+                        let found = capture(start, child: typed.uuid, next: next, depth: depth)
+                        if found >= 0 { return found }
+                    }
+                    if typed.bool >= 0, RoutePattern.PlaceholderType.bool.accepts(bytes: value) {
+                        let found = capture(start, child: typed.bool, next: next, depth: depth)
+                        if found >= 0 { return found }
+                    }
+                    if typed.double >= 0, RoutePattern.PlaceholderType.double.accepts(bytes: value) {
+                        let found = capture(start, child: typed.double, next: next, depth: depth)
+                        if found >= 0 { return found }
+                    }
+                }
                 if node.parameter >= 0 {
-                    captures.ranges[depth] = Captures.Range(start: Int32(start), end: Int32(end))
-                    let found = run(node: node.parameter, cursor: next, depth: depth + 1)
+                    let found = capture(start, child: node.parameter, next: next, depth: depth)
                     if found >= 0 { return found }
                 }
             }
@@ -301,25 +478,21 @@ extension RouteTable {
             return -1
         }
 
+        private mutating func capture(_ start: Int, child: Int32, next: Int, depth: Int) -> Int32 {
+            captures.starts[depth] = Int32(start)
+            return run(node: child, cursor: next, depth: depth + 1)
+        }
+
         private func literalChild(parent: Int32, value: UnsafeBufferPointer<UInt8>) -> Int32? {
-            let hash = RouteTable.hash(value, parent: parent)
+            let key = LiteralKey(value, parent: parent)
             let mask = slots.count - 1
-            var index = Int(truncatingIfNeeded: hash) & mask
+            var index = Int(key.hash) & mask
             while true {
                 let slot = slots[index]
                 if slot.child < 0 { return nil }
-                if slot.hash == hash, slot.parent == parent, Int(slot.length) == value.count,
-                   value.elementsEqual(literals[Int(slot.offset)..<Int(slot.offset + slot.length)]) {
-                    return slot.child
-                }
+                if key.matches(slot, parent: parent, value: value, literals: literals) { return slot.child }
                 index = (index + 1) & mask
             }
-        }
-
-        private func earlier(_ a: Int32, _ b: Int32) -> Int32 {
-            if a < 0 { return b }
-            if b < 0 { return a }
-            return variants[Int(a)].routeIndex <= variants[Int(b)].routeIndex ? a : b
         }
     }
 }

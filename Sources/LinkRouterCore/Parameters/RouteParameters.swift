@@ -23,9 +23,10 @@ internal import ByteParsing
 public struct RouteParameters: Sendable {
     /// The URL being opened.
     public let url: RouteURL
-    let captureNames: [String]
+    /// The table that matched and the form of the pattern that did: they name the captures.
+    let table: RouteTable
+    let variant: RouteTable.Variant
     let captures: Captures
-    let pathCaptures: UInt32
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
     private(set) var overrides: [String: any Sendable] = [:]
@@ -35,11 +36,11 @@ public struct RouteParameters: Sendable {
     /// ``PageResultSlot``). Outside a navigator this is a slot nobody reads.
     public var resultSlot: PageResultSlot { resultSlotStorage ?? PageResultSlot() }
 
-    init(url: RouteURL, captureNames: [String], captures: Captures, pathCaptures: UInt32, callerValues: [String: any Sendable]) {
+    init(url: RouteURL, table: RouteTable, variant: RouteTable.Variant, captures: Captures, callerValues: [String: any Sendable]) {
         self.url = url
-        self.captureNames = captureNames
+        self.table = table
+        self.variant = variant
         self.captures = captures
-        self.pathCaptures = pathCaptures
         self.query = url.queryStart >= 0 ? url.queryItems : []
         self.callerValues = callerValues
     }
@@ -54,8 +55,21 @@ public struct RouteParameters: Sendable {
     /// The path parameters alone, decoded, by name.
     public var pathParameters: [String: String] {
         var result: [String: String] = [:]
-        for index in captureNames.indices { result[captureNames[index]] = capture(index) }
+        for (index, name) in captureNames.enumerated() { result[name] = capture(index) }
         return result
+    }
+
+    /// The names of the path parameters, in pattern order.
+    var captureNames: ArraySlice<String> {
+        let start = Int(variant.namesStart)
+        return table.captureNames[start..<(start + Int(variant.nameCount))]
+    }
+
+    /// The position of the path parameter with this name, or `nil`.
+    private func captureIndex(of name: String) -> Int? {
+        let start = Int(variant.namesStart)
+        for index in 0..<Int(variant.nameCount) where table.captureNames[start + index] == name { return index }
+        return nil
     }
 
     /// The query items alone, in order.
@@ -64,12 +78,12 @@ public struct RouteParameters: Sendable {
     /// Every parameter name: path parameters, then query names, then caller keys, each once.
     public var names: [String] {
         var seen = Set<String>()
-        return (overrides.keys.sorted() + captureNames + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
+        return (overrides.keys.sorted() + Array(captureNames) + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
     }
 
     /// Whether any source has a parameter of this name.
     public func contains(_ name: String) -> Bool {
-        overrides[name] != nil || captureNames.contains(name) || query.contains { $0.name == name } || callerValues[name] != nil
+        overrides[name] != nil || captureIndex(of: name) != nil || query.contains { $0.name == name } || callerValues[name] != nil
     }
 
     /// The parameter as text, or `nil` when no source has it. A caller value that is not a
@@ -86,7 +100,7 @@ public struct RouteParameters: Sendable {
     /// key; the elements of a caller-supplied array.
     public func values(_ name: String) -> [String] {
         if let value = overrides[name] { return Self.strings(value) }
-        if let index = captureNames.firstIndex(of: name) { return [capture(index)] }
+        if let index = captureIndex(of: name) { return [capture(index)] }
         let fromQuery = query.filter { $0.name == name }.map(\.value)
         if !fromQuery.isEmpty { return fromQuery }
         return callerValues[name].map(Self.strings) ?? []
@@ -183,7 +197,7 @@ public struct RouteParameters: Sendable {
 
     func lookup(_ name: String) -> Source? {
         if !overrides.isEmpty, let value = overrides[name] { return (value as? String).map(Source.text) ?? .value(value) }
-        if let index = captureNames.firstIndex(of: name) { return .text(capture(index)) }
+        if let index = captureIndex(of: name) { return .text(capture(index)) }
         if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
         if let value = callerValues[name] { return (value as? String).map(Source.text) ?? .value(value) }
         return nil
@@ -214,19 +228,19 @@ public struct RouteParameters: Sendable {
 
     /// The decoded value of capture `index`; a `<path:>` capture's segments joined by `/`.
     func capture(_ index: Int) -> String {
-        let range = captures.ranges[index]
+        let start = Int(captures.starts[index])
+        let spansRest = variant.pathCaptures & (1 << UInt32(index)) != 0
         var string = url.string
         return string.withUTF8 { bytes in
-            let start = Int(range.start)
-            let end = Int(range.end)
-            guard pathCaptures & (1 << UInt32(index)) != 0 else {
+            let end = url.layout.captureEnd(from: start, spanningRest: spansRest, in: bytes)
+            guard spansRest else {
                 return PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)
             }
             var parts: [String] = []
             var cursor = start
-            while let segment = url.segment(after: cursor, in: bytes), segment.start < end {
+            while let segment = url.layout.segment(after: cursor, in: bytes), segment.start < end {
                 parts.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), plusAsSpace: false))
-                cursor = url.cursor(after: segment.end)
+                cursor = url.layout.cursor(after: segment.end)
             }
             return parts.joined(separator: "/")
         }

@@ -13,13 +13,11 @@ struct RuleTable<Rule: Sendable>: Sendable {
 
     /// The best rule for the URL, with the parameters its pattern captured.
     func best(for url: RouteURL, includingHost: Bool) -> (rule: Rule, parameters: RouteParameters)? {
-        guard !rules.isEmpty, let match = table.match(url, includingHost: includingHost) else { return nil }
-        let variant = table.variants[match.variant]
-        let parameters = RouteParameters(
-            url: url, captureNames: variant.captureNames, captures: match.captures,
-            pathCaptures: variant.pathCaptures, callerValues: [:]
-        )
-        return (rules[variant.routeIndex], parameters)
+        var captures = Captures()
+        guard !rules.isEmpty, let index = table.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        let variant = table.variants[index]
+        let parameters = RouteParameters(url: url, table: table, variant: variant, captures: captures, callerValues: [:])
+        return (rules[Int(variant.routeIndex)], parameters)
     }
 }
 
@@ -56,21 +54,24 @@ final class RouterSnapshot: Sendable {
 
     /// The best route for the URL, with its merged parameters.
     func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
-        guard let match = routes.match(url, includingHost: includingHost) else { return nil }
-        let variant = routes.variants[match.variant]
+        var captures = Captures()
+        guard let index = routes.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        return route(variant: index, url: url, captures: captures, parameters: parameters)
+    }
+
+    /// The route of a variant that matched `url`, with its merged parameters.
+    func route(variant index: Int, url: RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
+        let variant = routes.variants[index]
         return ResolvedRoute(
-            entry: entries[variant.routeIndex],
-            parameters: RouteParameters(
-                url: url, captureNames: variant.captureNames, captures: match.captures,
-                pathCaptures: variant.pathCaptures, callerValues: parameters
-            )
+            entries: entries, index: Int(variant.routeIndex),
+            parameters: RouteParameters(url: url, table: routes, variant: variant, captures: captures, callerValues: parameters)
         )
     }
 
     /// The groups of a matched route: its own and those the dynamic table adds for the URL.
     func groups(of route: ResolvedRoute, url: RouteURL, includingHost: Bool) -> Set<String> {
         var groups = route.options.groups
-        for rule in groupRules where rule.table.match(url, includingHost: includingHost) != nil {
+        for rule in groupRules where rule.table.matches(url, includingHost: includingHost) {
             groups.formUnion(rule.groups)
         }
         return groups

@@ -40,12 +40,12 @@ extension Router {
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
         for (variant, winner) in table.shadowed {
-            let loser = table.variants[variant].routeIndex
+            let loser = Int(table.variants[variant].routeIndex)
             reported.insert(variant)
             conflicts.append(RouteConflict(
                 kind: .tie,
                 pattern: table.patterns[loser].text,
-                winner: table.patterns[table.variants[winner].routeIndex].text,
+                winner: table.patterns[Int(table.variants[winner].routeIndex)].text,
                 key: Self.representativeKey(table.patterns[loser].variants[variantOffset(variant, in: table)])
             ))
         }
@@ -55,8 +55,10 @@ extension Router {
                 defer { variantIndex += 1 }
                 guard !reported.contains(variantIndex) else { continue }
                 let key = Self.representativeKey(segments)
-                guard let url = try? RouteURL(key), let match = table.match(url, includingHost: configuration.host == nil) else { continue }
-                let winner = table.variants[match.variant].routeIndex
+                var captures = Captures()
+                guard let url = try? RouteURL(key),
+                      let match = table.match(url, includingHost: configuration.host == nil, captures: &captures) else { continue }
+                let winner = Int(table.variants[match].routeIndex)
                 if winner != routeIndex {
                     conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: table.patterns[winner].text, key: key))
                     break

@@ -197,10 +197,14 @@ public final class Router: Sendable {
     /// Resolves a parsed URL; see ``resolve(_:parameters:)-(String,_)``.
     public func resolve(_ url: RouteURL, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
         try admit(url)
-        guard let route = snapshot.resolve(url, parameters: parameters, includingHost: configuration.host == nil) else {
+        // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
+        // route would copy it once more.
+        let snapshot = snapshot
+        var captures = Captures()
+        guard let variant = snapshot.routes.match(url, includingHost: configuration.host == nil, captures: &captures) else {
             throw .noRoute(key: routeKey(of: url))
         }
-        return route
+        return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
     }
 
     /// Checks the URL's scheme against the allowlist and its host against the fixed host.

@@ -16,15 +16,17 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given.
     public let string: String
 
-    // UTF-8 offsets into `string`; -1 marks an absent component.
-    let schemeEnd: Int
-    let hostStart: Int
-    let hostEnd: Int
-    let pathStart: Int
-    let pathEnd: Int
-    let queryStart: Int
-    let queryEnd: Int
-    let fragmentStart: Int
+    /// Where the components lie in `string`.
+    let layout: Layout
+
+    var schemeEnd: Int { Int(layout.schemeEnd) }
+    var hostStart: Int { Int(layout.hostStart) }
+    var hostEnd: Int { Int(layout.hostEnd) }
+    var pathStart: Int { Int(layout.pathStart) }
+    var pathEnd: Int { Int(layout.pathEnd) }
+    var queryStart: Int { Int(layout.queryStart) }
+    var queryEnd: Int { Int(layout.queryEnd) }
+    var fragmentStart: Int { Int(layout.fragmentStart) }
 
     /// The default limit on a URL's length: 8 KiB of UTF-8.
     public static let defaultMaximumLength = 8192
@@ -44,10 +46,8 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         let parsed = copy.withUTF8 { bytes in Result { () throws(URLParseError) in
             try Self.parse(bytes, maximumLength: maximumLength, url: string)
         } }
-        let offsets = try parsed.get()
+        layout = try parsed.get()
         self.string = string
-        (schemeEnd, hostStart, hostEnd, pathStart, pathEnd) = (offsets.0, offsets.1, offsets.2, offsets.3, offsets.4)
-        (queryStart, queryEnd, fragmentStart) = (offsets.5, offsets.6, offsets.7)
     }
 
     public var description: String { string }
@@ -139,11 +139,62 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RouteURL {
-    /// The offsets of one URL's components, in the order of the stored properties.
-    typealias Offsets = (Int, Int, Int, Int, Int, Int, Int, Int)
+    /// The UTF-8 offsets of one URL's components; -1 marks an absent component. Kept in 32 bits,
+    /// so a parsed URL stays small to copy (the length limit keeps offsets in range).
+    struct Layout: Sendable, Hashable {
+        var schemeEnd: Int32
+        var hostStart: Int32
+        var hostEnd: Int32
+        var pathStart: Int32
+        var pathEnd: Int32
+        var queryStart: Int32
+        var queryEnd: Int32
+        var fragmentStart: Int32
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, url: String) throws(URLParseError) -> Offsets {
+        /// The byte range of the first key segment: the host when it is part of the key, else the path.
+        @inline(__always)
+        func keyStart(includingHost: Bool) -> Int {
+            includingHost && hostStart >= 0 && hostStart < hostEnd ? Int(hostStart) : Int(pathStart)
+        }
+
+        /// The key segment that starts at or after `cursor`, and the cursor after it; `nil` at the end.
+        ///
+        /// A cursor before the path start stands for the host segment.
+        @inline(__always)
+        func segment(after cursor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+            let pathEnd = Int(pathEnd)
+            if cursor < Int(pathStart) { return (Int(hostStart), Int(hostEnd)) }
+            var start = cursor
+            while start < pathEnd, bytes[start] == ASCII.slash { start += 1 }
+            guard start < pathEnd else { return nil }
+            var end = start + 1
+            while end < pathEnd, bytes[end] != ASCII.slash { end += 1 }
+            return (start, end)
+        }
+
+        /// Where a capture starting at `start` ends: at the end of the path for a `<path:>`
+        /// capture, else at the end of its segment.
+        func captureEnd(from start: Int, spanningRest: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            if spanningRest { return Int(pathEnd) }
+            if start < Int(pathStart) { return Int(hostEnd) }
+            var end = start
+            while end < Int(pathEnd), bytes[end] != ASCII.slash { end += 1 }
+            return end
+        }
+
+        /// The cursor that follows a segment ending at `end`.
+        @inline(__always)
+        func cursor(after end: Int) -> Int {
+            end <= Int(pathStart) ? Int(pathStart) : end
+        }
+    }
+
+    /// The longest URL a ``Layout`` can describe.
+    static let layoutLimit = Int(Int32.max)
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, url: String) throws(URLParseError) -> Layout {
         let count = bytes.count
+        let maximumLength = min(maximumLength, layoutLimit)
         if count > maximumLength { throw URLParseError(.tooLong(limit: maximumLength), offset: maximumLength, url: url) }
 
         // One pass: validate every byte and find the first `?` (before any `#`) and the first `#`.
@@ -153,6 +204,11 @@ extension RouteURL {
         var hash = -1
         var index = 0
         while index < count {
+            if index + 8 <= count, validator.isComplete,
+               Self.isPlain(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte >= 0x80 {
                 if validator.isComplete { sequenceStart = index }
@@ -218,45 +274,35 @@ extension RouteURL {
             position = authorityEnd
         }
 
-        return (
-            schemeEnd, hostStart, hostEnd, position, hierarchyEnd,
-            question >= 0 ? question + 1 : -1, hash >= 0 ? hash : count, hash >= 0 ? hash + 1 : -1
+        return Layout(
+            schemeEnd: Int32(schemeEnd), hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
+            pathStart: Int32(position), pathEnd: Int32(hierarchyEnd),
+            queryStart: Int32(question >= 0 ? question + 1 : -1), queryEnd: Int32(hash >= 0 ? hash : count),
+            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1)
         )
     }
 
-    /// The byte range of the first key segment: the host when it is part of the key, else the path.
-    func keyStart(includingHost: Bool) -> Int {
-        includingHost && hostStart >= 0 && hostStart < hostEnd ? hostStart : pathStart
-    }
-
-    /// The key segment that starts at or after `cursor`, and the cursor after it; `nil` at the end.
-    ///
-    /// A cursor before the path start stands for the host segment.
+    /// Whether eight bytes are all plain ASCII that parsing only steps over: no control
+    /// character, `%`, `#` or `?` (bit tricks from "Bit Twiddling Hacks", `haszero`/`hasless`).
     @inline(__always)
-    func segment(after cursor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
-        if cursor < pathStart { return (hostStart, hostEnd) }
-        var start = cursor
-        while start < pathEnd, bytes[start] == ASCII.slash { start += 1 }
-        guard start < pathEnd else { return nil }
-        var end = start + 1
-        while end < pathEnd, bytes[end] != ASCII.slash { end += 1 }
-        return (start, end)
-    }
-
-    /// The cursor that follows a segment ending at `end`.
-    @inline(__always)
-    func cursor(after end: Int) -> Int {
-        end <= pathStart ? pathStart : end
+    private static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        if word & highs != 0 { return false }
+        if (word &- ones &* 0x20) & ~word & highs != 0 { return false }  // a byte below 0x20
+        return !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* UInt64(ASCII.percent)))
+            && !hasZeroByte(word ^ (ones &* UInt64(ASCII.hash))) && !hasZeroByte(word ^ (ones &* UInt64(ASCII.question)))
     }
 
     func segments(includingHost: Bool) -> [String] {
         var result: [String] = []
         var copy = string
         copy.withUTF8 { bytes in
-            var cursor = keyStart(includingHost: includingHost)
-            while let (start, end) = segment(after: cursor, in: bytes) {
+            var cursor = layout.keyStart(includingHost: includingHost)
+            while let (start, end) = layout.segment(after: cursor, in: bytes) {
                 result.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
-                cursor = self.cursor(after: end)
+                cursor = layout.cursor(after: end)
             }
         }
         return result
