@@ -12,23 +12,43 @@ public enum PercentEncoding {
 
     /// Decodes `%XX` escapes (and `+` as a space when asked) into bytes; `nil` on a bad escape.
     @inlinable public static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
+        var valid = true
+        let result = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            guard let written = decode(bytes, plusAsSpace: plusAsSpace, into: buffer) else {
+                valid = false
+                count = 0
+                return
+            }
+            count = written
+        }
+        return valid ? result : nil
+    }
+
+    /// Decodes `%XX` escapes (and `+` as a space when asked) into `output`, which must have room
+    /// for `bytes.count` bytes (decoding never lengthens).
+    ///
+    /// - Returns: How many bytes were written, or `nil` on a bad escape.
+    @inlinable public static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        precondition(output.count >= bytes.count, "the output buffer is too small")
         var index = 0
+        var written = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == ASCII.percent {
                 guard index + 2 < bytes.count,
                       let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else { return nil }
-                result.append(high << 4 | low)
+                output[written] = high << 4 | low
                 index += 3
             } else {
-                result.append(plusAsSpace && byte == ASCII.plus ? ASCII.space : byte)
+                output[written] = plusAsSpace && byte == ASCII.plus ? ASCII.space : byte
                 index += 1
             }
+            written += 1
         }
-        return result
+        return written
     }
 
     /// Decodes into a `String`, or `nil` when an escape is bad, the result is not UTF-8, or a raw
@@ -44,7 +64,9 @@ public enum PercentEncoding {
         if !bytes.contains(ASCII.percent) && !(plusAsSpace && bytes.contains(ASCII.plus)) {
             return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: decodeBytes(bytes, plusAsSpace: plusAsSpace) ?? Array(bytes), as: UTF8.self)
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            decode(bytes, plusAsSpace: plusAsSpace, into: buffer) ?? buffer.initialize(fromContentsOf: bytes)
+        }
     }
 }
 

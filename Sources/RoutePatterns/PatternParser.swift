@@ -2,13 +2,27 @@ internal import ByteParsing
 /// Parses pattern text into segments; the single implementation used by the core and the macros.
 struct PatternParser {
     private let text: String
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private var names: [String] = []
+    /// The parameter names so far, inline: a pattern holds at most 16.
+    private var names = InlineArray<16, String>(repeating: "")
+    private var nameCount = 0
 
-    init(_ text: String) {
+    /// Parses `text`, whose UTF-8 bytes are `bytes` (borrowed for the parser's lifetime).
+    init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.text = text
-        self.bytes = Array(text.utf8)
+        self.bytes = bytes
+    }
+
+    /// Parses a pattern's text.
+    static func parse(_ text: String) throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
+        var copy = text
+        return try copy.withUTF8 { bytes in
+            Result { () throws(PatternError) in
+                var parser = PatternParser(text, bytes: bytes)
+                return try parser.parse()
+            }
+        }.get()
     }
 
     mutating func parse() throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
@@ -107,13 +121,12 @@ struct PatternParser {
         if let angle = bytes[start..<end].firstIndex(where: { $0 == ASCII.lessThan || $0 == ASCII.greaterThan }) {
             throw PatternError(.malformedPlaceholder, pattern: text, column: angle + 1)
         }
-        let decoded = bytes.withUnsafeBufferPointer { buffer in
-            let literal = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            // Most literals have no escape: take their text as it is (the pattern is valid UTF-8).
-            if !literal.contains(ASCII.percent) {
-                return literal.contains(where: ASCII.isControl) ? nil : String(decoding: literal, as: UTF8.self)
-            }
-            return PercentEncoding.decodeValidated(literal, plusAsSpace: false)
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        // Most literals have no escape: take their text as it is (the pattern is valid UTF-8).
+        let decoded = if !literal.contains(ASCII.percent) {
+            literal.contains(where: ASCII.isControl) ? nil : String(decoding: literal, as: UTF8.self)
+        } else {
+            PercentEncoding.decodeValidated(literal, plusAsSpace: false)
         }
         guard let decoded else { throw PatternError(.invalidLiteral, pattern: text, column: start + 1) }
         return .literal(decoded)
@@ -143,10 +156,14 @@ struct PatternParser {
             if !valid { throw PatternError(.invalidParameterName, pattern: text, column: index + 1) }
         }
         let name = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard !names.contains(name) else {
+        for index in 0..<nameCount where names[index] == name {
             throw PatternError(.duplicateParameterName(name), pattern: text, column: start + 1)
         }
-        names.append(name)
+        // A 17th name is refused as one too many right after this returns.
+        if nameCount < names.count {
+            names[nameCount] = name
+            nameCount += 1
+        }
         return name
     }
 }

@@ -32,8 +32,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: The pattern; a leading `/` is ignored.
     /// - Throws: ``PatternError`` naming the problem and its column.
     public init(_ text: String) throws(PatternError) {
-        var parser = PatternParser(text)
-        let parsed = try parser.parse()
+        let parsed = try PatternParser.parse(text)
         self.text = text
         self.segments = parsed.segments
         self.optionalGroups = parsed.groups
@@ -64,22 +63,76 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// The pattern with parameter names erased, e.g. `user/:/<int>(/:)`.
+    /// The pattern with parameter names erased: `user/:id` and `user/:name` have the same shape.
     ///
     /// Two patterns with the same shape match exactly the same keys: registering both is a duplicate.
-    public var shape: String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { result += "/" }
-            result += segment.shapeText
+    public var shape: Shape {
+        Shape(pattern: self)
+    }
+}
+
+extension RoutePattern {
+    /// A pattern with its parameter names erased, for finding patterns that match the same keys.
+    ///
+    /// Literals compare byte for byte, as the matcher compares them (`é` precomposed and
+    /// decomposed are different shapes). Its description reads like `user/=me/:/<int>(/:)`.
+    public struct Shape: Hashable, Sendable, CustomStringConvertible {
+        let segments: [Segment]
+        let optionalGroups: [[Segment]]
+        /// A digest of the shape, computed once: a dictionary of shapes hashes and rehashes a
+        /// shape several times, and feeding it segment by segment to `Hasher` costs more than
+        /// the rest of a registration.
+        private let digest: UInt64
+
+        init(pattern: RoutePattern) {
+            segments = pattern.segments
+            optionalGroups = pattern.optionalGroups
+            var digest = Digest()
+            digest.add(segments.count)
+            for segment in segments { segment.addShape(to: &digest) }
+            for group in optionalGroups {
+                digest.add(group.count)
+                for segment in group { segment.addShape(to: &digest) }
+            }
+            self.digest = digest.value
         }
-        for group in optionalGroups {
-            result += "("
-            for segment in group { result += "/" + segment.shapeText }
-            result += ")"
+
+        public static func == (lhs: Shape, rhs: Shape) -> Bool {
+            lhs.digest == rhs.digest
+                && sameShape(lhs.segments, rhs.segments)
+                && lhs.optionalGroups.count == rhs.optionalGroups.count
+                && zip(lhs.optionalGroups, rhs.optionalGroups).allSatisfy(sameShape)
         }
-        return result
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+
+        public var description: String {
+            var result = segments.map(\.shapeText).joined(separator: "/")
+            for group in optionalGroups {
+                result += "(" + group.map { "/" + $0.shapeText }.joined() + ")"
+            }
+            return result
+        }
+
+        private static func sameShape(_ lhs: [Segment], _ rhs: [Segment]) -> Bool {
+            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.hasShape(of: $1) }
+        }
+
+        /// FNV-1a, enough to spread shapes over a dictionary (which seeds its own hashing on top).
+        struct Digest {
+            private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+            mutating func add(_ byte: UInt8) {
+                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+
+            mutating func add(_ number: Int) {
+                add(UInt8(truncatingIfNeeded: number))
+                add(UInt8(truncatingIfNeeded: number >> 8))
+            }
+        }
     }
 }
 
@@ -115,6 +168,33 @@ extension RoutePattern {
             case .path(let name): "<path:\(name)>"
             case .wildcard: "*"
             case .catchAll: "**"
+            }
+        }
+
+        /// Whether the two segments match the same URL segments (names aside).
+        func hasShape(of other: Segment) -> Bool {
+            switch (self, other) {
+            case (.literal(let lhs), .literal(let rhs)): lhs.utf8.elementsEqual(rhs.utf8)
+            case (.parameter, .parameter), (.path, .path), (.wildcard, .wildcard), (.catchAll, .catchAll): true
+            case (.typed(let lhs, _), .typed(let rhs, _)): lhs == rhs
+            default: false
+            }
+        }
+
+        func addShape(to digest: inout Shape.Digest) {
+            switch self {
+            case .literal(let text):
+                digest.add(0)
+                for byte in text.utf8 { digest.add(byte) }
+                digest.add(text.utf8.count)
+            case .parameter: digest.add(1)
+            case .typed(.int, _): digest.add(2)
+            case .typed(.uuid, _): digest.add(3)
+            case .typed(.bool, _): digest.add(4)
+            case .typed(.double, _): digest.add(5)
+            case .path: digest.add(6)
+            case .wildcard: digest.add(7)
+            case .catchAll: digest.add(8)
             }
         }
 

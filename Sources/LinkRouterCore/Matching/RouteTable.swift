@@ -78,7 +78,8 @@ final class RouteTable: Sendable {
     nonisolated(unsafe) private let literalBytes: UnsafeBufferPointer<UInt8>
 
     init(patterns: [RoutePattern]) {
-        var builder = TrieBuilder()
+        let segmentCount = patterns.reduce(0) { $0 + $1.segments.count + $1.optionalGroups.reduce(0) { $0 + $1.count } }
+        var builder = TrieBuilder(segmentCount: segmentCount)
         for (routeIndex, pattern) in patterns.enumerated() {
             builder.add(pattern, routeIndex: routeIndex)
         }
@@ -228,7 +229,14 @@ private struct TrieBuilder {
     private(set) var variants: [RouteTable.Variant] = []
     private(set) var captureNames: [String] = []
     private(set) var shadowed: [(variant: Int, by: Int)] = []
-    private(set) var literals = LiteralEdges()
+    private(set) var literals: LiteralEdges
+
+    /// A builder sized for patterns with `segmentCount` segments in all, so that no array or
+    /// table grows while it builds.
+    init(segmentCount: Int) {
+        nodes.reserveCapacity(segmentCount + 1)
+        literals = LiteralEdges(capacity: segmentCount)
+    }
 
     mutating func add(_ pattern: RoutePattern, routeIndex: Int) {
         // Variant k is the required segments plus the first k optional groups: walk them in
@@ -326,9 +334,16 @@ private struct TrieBuilder {
 /// lookup compares bytes and `String` equality would merge canonically equivalent spellings
 /// (`é`, `e`+U+0301).
 private struct LiteralEdges {
-    private(set) var slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: 16)
+    private(set) var slots: [RouteTable.LiteralSlot]
     private(set) var bytes: [UInt8] = []
     private var count = 0
+
+    /// A table with room for `capacity` edges before it grows.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: size)
+    }
 
     /// The child of `parent` along `value`; when there is none yet, an edge to `next` is added
     /// and `next` returned.

@@ -20,10 +20,10 @@ public final class Router: Sendable {
 
     struct State {
         var entries: [RouteEntry] = []
-        var shapes: [String: String] = [:]
+        var shapes: [RoutePattern.Shape: String] = [:]
         var sources: Set<String> = []
         var redirects: [RedirectRule] = []
-        var redirectShapes: [String: String] = [:]
+        var redirectShapes: [RoutePattern.Shape: String] = [:]
         var interceptors: [InterceptorEntry] = []
         var interceptorCount = 0
         var dispatchers: [String: any RouteDispatcher] = [:]
@@ -152,8 +152,11 @@ public final class Router: Sendable {
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
         let shape = pattern.shape
         let existing: String? = state.withLock { state in
-            if let existing = state.shapes[shape] { return existing }
-            state.shapes[shape] = text
+            // One hash lookup in the usual case, where the shape is new.
+            if let existing = state.shapes.updateValue(text, forKey: shape) {
+                state.shapes[shape] = existing
+                return existing
+            }
             state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
             state.routesChanged()
             return nil
@@ -220,7 +223,7 @@ public final class Router: Sendable {
 
     /// The key that routes are matched against.
     func routeKey(of url: RouteURL) -> String {
-        configuration.host == nil ? url.routeKey : url.pathSegments.joined(separator: "/")
+        url.key(includingHost: configuration.host == nil)
     }
 }
 

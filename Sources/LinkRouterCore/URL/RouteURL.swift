@@ -71,7 +71,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     ///
     /// `app://user/42` gives `user/42`, `https://example.com/a` gives `example.com/a`, `app:/a` gives `a`.
     public var routeKey: String {
-        segments(includingHost: true).joined(separator: "/")
+        key(includingHost: true)
     }
 
     /// The raw query (between `?` and `#`), or `nil` when there is none.
@@ -293,6 +293,29 @@ extension RouteURL {
         if (word &- ones &* 0x20) & ~word & highs != 0 { return false }  // a byte below 0x20
         return !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* UInt64(ASCII.percent)))
             && !hasZeroByte(word ^ (ones &* UInt64(ASCII.hash))) && !hasZeroByte(word ^ (ones &* UInt64(ASCII.question)))
+    }
+
+    /// The key's segments, decoded and joined by `/`, built in place (a short key allocates nothing).
+    func key(includingHost: Bool) -> String {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            let start = layout.keyStart(includingHost: includingHost)
+            return String(unsafeUninitializedCapacity: max(0, Int(layout.pathEnd) - start)) { buffer in
+                var count = 0
+                var cursor = start
+                while let (start, end) = layout.segment(after: cursor, in: bytes) {
+                    if count > 0 {
+                        buffer[count] = ASCII.slash
+                        count += 1
+                    }
+                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    count += PercentEncoding.decode(segment, plusAsSpace: false, into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                        ?? UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: segment)
+                    cursor = layout.cursor(after: end)
+                }
+                return count
+            }
+        }
     }
 
     func segments(includingHost: Bool) -> [String] {
