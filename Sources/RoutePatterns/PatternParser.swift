@@ -97,7 +97,20 @@ struct PatternParser {
     private mutating func parseSegment() throws(PatternError) -> RoutePattern.Segment {
         let start = position
         var end = start
-        while end < bytes.count, bytes[end] != ASCII.slash, bytes[end] != ASCII.openParen, bytes[end] != ASCII.closeParen {
+        // One pass finds the segment's end and what a literal must be checked for.
+        var star: Int?
+        var angle: Int?
+        var escaped = false
+        var control = false
+        scan: while end < bytes.count {
+            switch bytes[end] {
+            case ASCII.slash, ASCII.openParen, ASCII.closeParen: break scan
+            case ASCII.star: star = star ?? end
+            case ASCII.lessThan, ASCII.greaterThan: angle = angle ?? end
+            case ASCII.percent: escaped = true
+            case let byte where ASCII.isControl(byte): control = true
+            default: break
+            }
             end += 1
         }
         position = end
@@ -111,20 +124,20 @@ struct PatternParser {
         default:
             break
         }
-        if let star = bytes[start..<end].firstIndex(of: ASCII.star) {
+        if let star {
             switch end - start {
             case 1: return .wildcard
             case 2 where bytes[start] == ASCII.star && bytes[start + 1] == ASCII.star: return .catchAll
             default: throw PatternError(.wildcardNotWholeSegment, pattern: text, column: star + 1)
             }
         }
-        if let angle = bytes[start..<end].firstIndex(where: { $0 == ASCII.lessThan || $0 == ASCII.greaterThan }) {
+        if let angle {
             throw PatternError(.malformedPlaceholder, pattern: text, column: angle + 1)
         }
         let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
         // Most literals have no escape: take their text as it is (the pattern is valid UTF-8).
-        let decoded = if !literal.contains(ASCII.percent) {
-            literal.contains(where: ASCII.isControl) ? nil : String(decoding: literal, as: UTF8.self)
+        let decoded = if !escaped {
+            control ? nil : String(decoding: literal, as: UTF8.self)
         } else {
             PercentEncoding.decodeValidated(literal, plusAsSpace: false)
         }
