@@ -403,12 +403,14 @@ extension RouteTable {
     func match(_ url: RouteURL, includingHost: Bool, captures: inout Captures) -> Int? {
         var string = url.string
         let layout = url.layout
-        let variant = string.withUTF8 { bytes in
+        // The search reads this table's buffers: keep the table alive until it ends, even
+        // where this call is inlined into a caller whose last use of the table comes before.
+        let variant = withExtendedLifetime(self) { string.withUTF8 { bytes in
             var search = Search(layout: layout, bytes: bytes, nodes: nodes, rareTyped: rareTyped, slots: slots, literals: literalBytes)
             let variant = search.run(node: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
             if variant >= 0 { captures = search.captures }
             return variant
-        }
+        } }
         return variant < 0 ? nil : Int(variant)
     }
 
