@@ -60,6 +60,25 @@ struct MalformedURLTests {
         #expect(throws: Never.self) { try RouteURL(url) }
     }
 
+    @Test("A problem is found at every position of a long URL, whatever its alignment")
+    func everyPosition() throws {
+        // Parsing steps over plain bytes eight at a time: put the byte that stops it at each
+        // offset of a 40-byte path, so it falls at every position within a word.
+        let prefix = "app://host/"
+        for offset in prefix.utf8.count..<(prefix.utf8.count + 40) {
+            let before = String(repeating: "a", count: offset - prefix.utf8.count)
+            let after = String(repeating: "b", count: 40)
+            let control = #expect(throws: URLParseError.self) { try RouteURL(prefix + before + "\u{01}" + after) }
+            #expect(control?.reason == .controlCharacter && control?.offset == offset)
+            let escape = #expect(throws: URLParseError.self) { try RouteURL(prefix + before + "%zz" + after) }
+            #expect(escape?.reason == .badPercentEscape && escape?.offset == offset)
+            let query = try RouteURL(prefix + before + "?q=1#f" + after)
+            #expect(query.queryValue("q") == "1" && query.fragment == "f" + after)
+            let accented = try RouteURL(prefix + before + "é" + after)
+            #expect(accented.pathSegments == ["\(before)é\(after)"])
+        }
+    }
+
     @Test("The default limit is 8 KiB of UTF-8: 8192 bytes parse, 8193 do not")
     func defaultLimit() throws {
         #expect(RouteURL.defaultMaximumLength == 8192)
