@@ -64,7 +64,16 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The percent-decoded path segments; empty segments are dropped and `%2F` stays inside its segment.
     public var pathSegments: [String] {
-        segments(includingHost: false)
+        var result: [String] = []
+        var copy = string
+        copy.withUTF8 { bytes in
+            var cursor = pathStart
+            while let (start, end) = layout.segment(after: cursor, in: bytes) {
+                result.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
+                cursor = layout.cursor(after: end)
+            }
+        }
+        return result
     }
 
     /// The route key: the host (when there is one) and the path segments, decoded and joined by `/`.
@@ -316,19 +325,6 @@ extension RouteURL {
                 return count
             }
         }
-    }
-
-    func segments(includingHost: Bool) -> [String] {
-        var result: [String] = []
-        var copy = string
-        copy.withUTF8 { bytes in
-            var cursor = layout.keyStart(includingHost: includingHost)
-            while let (start, end) = layout.segment(after: cursor, in: bytes) {
-                result.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
-                cursor = layout.cursor(after: end)
-            }
-        }
-        return result
     }
 
     func index(_ offset: Int) -> String.Index {
