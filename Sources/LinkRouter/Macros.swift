@@ -31,10 +31,9 @@
 ///
 /// A page may have several `@Routable` attributes, one per pattern.
 ///
-/// - Note: Applies to a non-generic struct or class declared at file scope, since its route record
-///   is a global constant beside it.
-@attached(peer, names: prefixed(__linkRouterRecord_))
-@attached(extension, conformances: Routable)
+/// - Note: Applies to a non-generic struct or class declared at file scope. Its route record is a
+///   static constant in an extension of the type, which the linker places as a fixed global.
+@attached(extension, conformances: Routable, names: named(__linkRouterRecord))
 public macro Routable(
     _ pattern: StaticString,
     exposure: RouteOptions.Exposure = .internal,
@@ -118,10 +117,9 @@ public macro route(
 ///
 /// A type may implement several protocols, with one `@RoutableService` each.
 ///
-/// - Note: Applies to a non-generic struct, class or actor declared at file scope, since its
-///   record is a global constant beside it.
-@attached(peer, names: prefixed(__linkRouterService_))
-@attached(extension, conformances: RoutableService)
+/// - Note: Applies to a non-generic struct, class or actor declared at file scope. Its record is
+///   a static constant in an extension of the type, which the linker places as a fixed global.
+@attached(extension, conformances: RoutableService, names: named(__linkRouterService))
 public macro RoutableService<Service: Sendable>(
     _ service: Service.Type,
     lifetime: ServiceLifetime = .perRequest

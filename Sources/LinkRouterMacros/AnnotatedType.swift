@@ -3,8 +3,8 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// The type an attached annotation (`@Routable`, `@RoutableService`) makes a record for: a
-/// non-generic type of an accepted kind, declared at file scope, since its record is a global
-/// constant beside it.
+/// non-generic type of an accepted kind, declared at file scope, since its record is a static
+/// constant in an extension of it, which the linker must find as a fixed global.
 struct AnnotatedType {
     /// What an annotation accepts, and how it explains a refusal.
     struct Rules {
@@ -23,16 +23,12 @@ struct AnnotatedType {
     /// The type's attributes.
     let attributes: AttributeListSyntax
 
-    /// The name without backticks, for the record's name.
-    var plainName: String { name.filter { $0 != "`" } }
-
-    /// The type `declaration` declares, or `nil` (with an error when `diagnosing`) when the annotation cannot apply to it.
+    /// The type `declaration` declares, or `nil`, with an error, when the annotation cannot apply to it.
     init?(
         _ declaration: some SyntaxProtocol,
         attribute: AttributeSyntax,
         rules: Rules,
-        in context: some MacroExpansionContext,
-        diagnosing: Bool
+        in context: some MacroExpansionContext
     ) {
         let name: TokenSyntax
         let generics: GenericParameterClauseSyntax?
@@ -43,50 +39,44 @@ struct AnnotatedType {
         } else if rules.acceptsActors, let type = declaration.as(ActorDeclSyntax.self) {
             (name, generics, attributes) = (type.name, type.genericParameterClause, type.attributes)
         } else {
-            if diagnosing {
-                context.diagnoseError(attribute, "notAType", "@\(rules.attribute) applies to \(rules.kindsDescription)")
-            }
+            context.diagnoseError(attribute, "notAType", "@\(rules.attribute) applies to \(rules.kindsDescription)")
             return nil
         }
         if let generics {
-            if diagnosing {
-                context.diagnoseError(generics, "genericType", "@\(rules.attribute) cannot be applied to a generic type; \(rules.genericReason)")
-            }
+            context.diagnoseError(generics, "genericType", "@\(rules.attribute) cannot be applied to a generic type; \(rules.genericReason)")
             return nil
         }
         guard context.isAtFileScope else {
-            if diagnosing {
-                context.diagnoseError(
-                    attribute, "notAtFileScope", "@\(rules.attribute) applies to a type declared at file scope, not inside another declaration"
-                )
-            }
+            context.diagnoseError(
+                attribute, "notAtFileScope", "@\(rules.attribute) applies to a type declared at file scope, not inside another declaration"
+            )
             return nil
         }
         self.name = name.text
     }
 
-    /// The name of the record `node` adds: `<prefix><TypeName>` for the type's first annotation,
-    /// a unique name for the others.
+    /// The name of the record `node` adds: `prefix` for the type's first annotation, a unique
+    /// name for the others.
     func recordName(prefix: String, for node: AttributeSyntax, rules: Rules, in context: some MacroExpansionContext) -> String {
-        isFirst(node, rules: rules) ? prefix + plainName : context.makeUniqueName(prefix + plainName).text
+        isFirst(node, rules: rules) ? prefix : context.makeUniqueName(prefix).text
     }
 
-    /// The extension role of an annotation: `extension Type: LinkRouter.<conformance> {}`, from the
-    /// type's first annotation only, when the compiler reports the conformance missing. The peer
-    /// role reports what is wrong with the declaration.
-    static func conformanceExtension(
-        _ conformance: String,
-        of node: AttributeSyntax,
-        attachedTo declaration: some DeclGroupSyntax,
-        type: some TypeSyntaxProtocol,
-        missing protocols: [TypeSyntax],
-        rules: Rules,
-        in context: some MacroExpansionContext
-    ) throws -> [ExtensionDeclSyntax] {
-        guard !protocols.isEmpty, let annotated = AnnotatedType(declaration, attribute: node, rules: rules, in: context, diagnosing: false),
-              annotated.isFirst(node, rules: rules)
-        else { return [] }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): LinkRouter.\(raw: conformance) {}")]
+    /// The conformance the extension holding `node`'s record declares: `rules.attribute` from the
+    /// type's first annotation when the compiler reports the conformance missing, else none.
+    func conformance(for node: AttributeSyntax, missing protocols: [TypeSyntax], rules: Rules) -> String? {
+        !protocols.isEmpty && isFirst(node, rules: rules) ? rules.attribute : nil
+    }
+
+    /// The extension an annotation whose arguments are wrong still adds: the conformance alone,
+    /// when it is missing, so that the annotation's error is the only one.
+    static func conformanceOnly(of type: some TypeSyntaxProtocol, _ conformance: String?) -> [ExtensionDeclSyntax] {
+        guard let conformance else { return [] }
+        return [ExtensionDeclSyntax(
+            extensionKeyword: .keyword(.extension, trailingTrivia: .space),
+            extendedType: type.trimmed,
+            inheritanceClause: linkRouterInheritance(conformance),
+            memberBlock: MemberBlockSyntax(members: [])
+        )]
     }
 
     /// Whether `node` is the first of the type's attributes of this annotation: the one whose

@@ -44,41 +44,57 @@ func makeAccessor(_ statements: [CodeBlockItemSyntax], closingIndent: Int = 4) -
     )
 }
 
-/// The global constant that a record is.
+/// Where a record's constant is declared.
+enum RecordPlacement {
+    /// `private nonisolated let <name>` at file scope (`#route`).
+    case fileScope
+    /// `nonisolated static let record` in `private enum <name>`: at the top level of `main.swift`,
+    /// where a freestanding macro's declarations are part of top-level code, a plain constant
+    /// draws an "immutable value was never used" warning.
+    case enumeration
+    /// `nonisolated static let <name>` in `extension <type>: LinkRouter.<conformance>` (`@Routable`,
+    /// `@RoutableService`), the conformance only when the compiler reports it missing.
+    ///
+    /// A member rather than a peer at file scope: the compiler checks every file-scope
+    /// declaration a macro adds against the whole module's names, which expands every peer macro
+    /// of the module in every compile job; an extension is expanded by the job that compiles its type.
+    case extensionMember(of: TypeSyntax, conformance: String?)
+}
+
+/// The constant that a record is.
 ///
 /// ```swift
-/// @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
-///     0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
-///     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-///     0,
-///     0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-///     0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-/// )
+/// extension UserPage: LinkRouter.Routable {
+///     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
+///         0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+///         { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+///         0,
+///         0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+///         0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+///     )
+/// }
 /// ```
 ///
-/// The declaration is built node by node rather than parsed from text: every compile job of a
-/// module expands every annotation in it, and parsing the expansion was a third of the plugin's
-/// time.
+/// The declaration is built node by node rather than parsed from text: the macro plugin is a
+/// debug build in a debug build of the app, and parsing the expansion was a third of its time.
 ///
 /// - Parameters:
-///   - name: The constant's name, unique at file scope.
+///   - name: The constant's name (the enum's for ``RecordPlacement/enumeration``), unique in its scope.
 ///   - kind: What the accessor produces.
 ///   - flags: The record's flags field.
 ///   - text: The record's text, at most ``RecordText/capacity`` bytes.
 ///   - accessor: The accessor closure (``makeAccessor(_:closingIndent:)``).
-///   - enclosingEnum: When given, the record is `static let record` in a private enum of that
-///     name instead: at the top level of `main.swift`, where a freestanding macro's declarations
-///     are part of top-level code, a plain constant draws an "immutable value was never used"
-///     warning.
+///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     flags: Int,
     text: [UInt8],
     accessor: ClosureExprSyntax,
-    inEnumNamed enclosingEnum: String? = nil
+    placement: RecordPlacement = .fileScope
 ) -> DeclSyntax {
-    let indent = Trivia.spaces(enclosingEnum == nil ? 4 : 8)
+    let isMember = if case .fileScope = placement { false } else { true }
+    let indent = Trivia.spaces(isMember ? 8 : 4)
     let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
 
     func integer(_ literal: String) -> ExprSyntax {
@@ -116,9 +132,10 @@ func makeRecordDeclaration(
         segments: [.stringSegment(StringSegmentSyntax(content: .stringSegment("linkrouter_routes")))],
         closingQuote: .stringQuoteToken()
     )
-    let modifiers: [Keyword] = enclosingEnum == nil ? [.private, .nonisolated] : [.nonisolated, .static]
+    let modifiers: [Keyword] = isMember ? [.nonisolated, .static] : [.private, .nonisolated]
+    let variableName = if case .enumeration = placement { "record" } else { name }
     let record = VariableDeclSyntax(
-        leadingTrivia: enclosingEnum == nil ? [] : .newline + indent.dropping(4),
+        leadingTrivia: isMember ? .newline + indent.dropping(4) : [],
         attributes: [
             .attribute(AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("used")), trailingTrivia: .space)),
             .attribute(AttributeSyntax(
@@ -132,7 +149,7 @@ func makeRecordDeclaration(
         bindingSpecifier: .keyword(.let, trailingTrivia: .space),
         bindings: [
             PatternBindingSyntax(
-                pattern: IdentifierPatternSyntax(identifier: .identifier(enclosingEnum == nil ? name : "record")),
+                pattern: IdentifierPatternSyntax(identifier: .identifier(variableName)),
                 typeAnnotation: TypeAnnotationSyntax(
                     colon: .colonToken(trailingTrivia: .space),
                     type: MemberTypeSyntax(baseType: IdentifierTypeSyntax(name: .identifier("LinkRouter")), name: .identifier("__RouteRecord"))
@@ -141,13 +158,37 @@ func makeRecordDeclaration(
             ),
         ]
     )
-    guard let enclosingEnum else { return DeclSyntax(record) }
-    return DeclSyntax(EnumDeclSyntax(
-        modifiers: [DeclModifierSyntax(name: .keyword(.private, trailingTrivia: .space))],
-        enumKeyword: .keyword(.enum, trailingTrivia: .space),
-        name: .identifier(enclosingEnum, trailingTrivia: .space),
-        memberBlock: MemberBlockSyntax(members: [MemberBlockItemSyntax(decl: record)], rightBrace: .rightBraceToken(leadingTrivia: .newline))
-    ))
+    let members = MemberBlockSyntax(members: [MemberBlockItemSyntax(decl: record)], rightBrace: .rightBraceToken(leadingTrivia: .newline))
+    switch placement {
+    case .fileScope:
+        return DeclSyntax(record)
+    case .enumeration:
+        return DeclSyntax(EnumDeclSyntax(
+            modifiers: [DeclModifierSyntax(name: .keyword(.private, trailingTrivia: .space))],
+            enumKeyword: .keyword(.enum, trailingTrivia: .space),
+            name: .identifier(name, trailingTrivia: .space),
+            memberBlock: members
+        ))
+    case .extensionMember(let type, let conformance):
+        return DeclSyntax(ExtensionDeclSyntax(
+            extensionKeyword: .keyword(.extension, trailingTrivia: .space),
+            extendedType: type.trimmed.with(\.trailingTrivia, conformance == nil ? .space : []),
+            inheritanceClause: conformance.map(linkRouterInheritance),
+            memberBlock: members
+        ))
+    }
+}
+
+/// `: LinkRouter.<conformance> `, an extension's inheritance clause.
+func linkRouterInheritance(_ conformance: String) -> InheritanceClauseSyntax {
+    InheritanceClauseSyntax(
+        colon: .colonToken(trailingTrivia: .space),
+        inheritedTypes: [InheritedTypeSyntax(type: MemberTypeSyntax(
+            baseType: IdentifierTypeSyntax(name: .identifier("LinkRouter")),
+            name: .identifier(conformance),
+            trailingTrivia: .space
+        ))]
+    )
 }
 
 extension Trivia {

@@ -203,30 +203,21 @@ struct RouteDeclaration {
     }
 }
 
-/// The global constant that a route record is.
-///
-/// ```swift
-/// @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
-///     0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
-///     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-///     0,
-///     0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-///     0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-/// )
-/// ```
+/// The constant that a route record is, whose accessor stores a page type or an action
+/// (``makeRecordDeclaration(named:kind:flags:text:accessor:placement:)`` shows one).
 ///
 /// - Parameters:
-///   - name: The constant's name, unique at file scope.
+///   - name: The constant's name, unique in its scope.
 ///   - kind: What the accessor produces: `.page` or `.action`.
 ///   - route: The route's pattern, options and text.
 ///   - value: What the accessor stores: a page type's `.self`, or a `RouteAction`.
-///   - enclosingEnum: See ``makeRecordDeclaration(named:kind:flags:text:accessor:inEnumNamed:)``.
+///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     route: RouteDeclaration,
     storing value: some ExprSyntaxProtocol,
-    inEnumNamed enclosingEnum: String? = nil
+    placement: RecordPlacement
 ) -> DeclSyntax {
     func reference(_ name: String) -> DeclReferenceExprSyntax {
         DeclReferenceExprSyntax(baseName: .identifier(name))
@@ -255,7 +246,7 @@ func makeRecordDeclaration(
         flags: route.flags,
         text: route.text,
         accessor: makeAccessor([CodeBlockItemSyntax(item: .expr(ExprSyntax(store)))]),
-        inEnumNamed: enclosingEnum
+        placement: placement
     )
 }
 

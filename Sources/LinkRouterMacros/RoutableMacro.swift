@@ -3,10 +3,10 @@ public import SwiftSyntaxMacros
 
 /// `@Routable("user/:id", exposure:openStyle:groups:summary:)` on a page type at file scope.
 ///
-/// Adds a route record for the type beside it, `__linkRouterRecord_<TypeName>`, and an extension
-/// conforming the type to `Routable` when it does not conform yet. A type may have several
-/// `@Routable` attributes, one per pattern; the records after the first have unique names.
-public enum RoutableMacro: PeerMacro, ExtensionMacro {
+/// Adds an extension of the type holding its route record, `__linkRouterRecord`, and conforming
+/// the type to `Routable` when it does not conform yet. A type may have several `@Routable`
+/// attributes, one per pattern; the records after the first have unique names.
+public enum RoutableMacro: ExtensionMacro {
     public static var formatMode: FormatMode { .disabled }
 
     static let rules = AnnotatedType.Rules(
@@ -16,10 +16,12 @@ public enum RoutableMacro: PeerMacro, ExtensionMacro {
 
     public static func expansion(
         of node: AttributeSyntax,
-        providingPeersOf declaration: some DeclSyntaxProtocol,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        guard let page = AnnotatedType(declaration, attribute: node, rules: rules, in: context, diagnosing: true) else { return [] }
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let page = AnnotatedType(declaration, attribute: node, rules: rules, in: context) else { return [] }
         guard case .argumentList(let arguments) = node.arguments,
               let route = RouteDeclaration(
                   arguments: arguments,
@@ -31,26 +33,19 @@ public enum RoutableMacro: PeerMacro, ExtensionMacro {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingPattern", "expected a route pattern: @Routable(\"user/:id\")")
             }
-            return []
+            return AnnotatedType.conformanceOnly(of: type, page.conformance(for: node, missing: protocols, rules: rules))
         }
-        // A second pattern for the same page needs another name.
-        let recordName = page.recordName(prefix: "__linkRouterRecord_", for: node, rules: rules, in: context)
         let pageType = MemberAccessExprSyntax(
             base: DeclReferenceExprSyntax(baseName: .identifier(page.name)),
             declName: DeclReferenceExprSyntax(baseName: .keyword(.self))
         )
-        return [makeRecordDeclaration(named: recordName, kind: .page, route: route, storing: pageType)]
-    }
-
-    public static func expansion(
-        of node: AttributeSyntax,
-        attachedTo declaration: some DeclGroupSyntax,
-        providingExtensionsOf type: some TypeSyntaxProtocol,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [ExtensionDeclSyntax] {
-        try AnnotatedType.conformanceExtension(
-            "Routable", of: node, attachedTo: declaration, type: type, missing: protocols, rules: rules, in: context
+        let record = makeRecordDeclaration(
+            named: page.recordName(prefix: "__linkRouterRecord", for: node, rules: rules, in: context),
+            kind: .page,
+            route: route,
+            storing: pageType,
+            placement: .extensionMember(of: TypeSyntax(type), conformance: page.conformance(for: node, missing: protocols, rules: rules))
         )
+        return [record.cast(ExtensionDeclSyntax.self)]
     }
 }

@@ -4,8 +4,8 @@ public import SwiftSyntaxMacros
 
 /// `@RoutableService((any SessionService).self, lifetime:)` on an implementation type at file scope.
 ///
-/// Adds a service record for the type beside it, `__linkRouterService_<TypeName>`, whose text is the
-/// protocol's name and whose accessor makes the compiler check the conformance:
+/// Adds an extension of the type holding its service record, `__linkRouterService`, whose text is
+/// the protocol's name and whose accessor makes the compiler check the conformance:
 ///
 /// ```swift
 /// { __value, __type, _ in
@@ -16,9 +16,9 @@ public import SwiftSyntaxMacros
 ///
 /// A type that does not conform to the protocol fails there with "type 'AccountSession' does not
 /// conform to protocol 'SessionService'". The macro also conforms the type to `RoutableService`
-/// (which requires `init()`) when it does not conform yet. A type may have several
+/// (which requires `init()`) in that extension when it does not conform yet. A type may have several
 /// `@RoutableService` attributes, one per protocol; the records after the first have unique names.
-public enum RoutableServiceMacro: PeerMacro, ExtensionMacro {
+public enum RoutableServiceMacro: ExtensionMacro {
     public static var formatMode: FormatMode { .disabled }
 
     static let rules = AnnotatedType.Rules(
@@ -28,19 +28,20 @@ public enum RoutableServiceMacro: PeerMacro, ExtensionMacro {
 
     public static func expansion(
         of node: AttributeSyntax,
-        providingPeersOf declaration: some DeclSyntaxProtocol,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        guard let implementation = AnnotatedType(declaration, attribute: node, rules: rules, in: context, diagnosing: true) else { return [] }
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let implementation = AnnotatedType(declaration, attribute: node, rules: rules, in: context) else { return [] }
         guard case .argumentList(let arguments) = node.arguments,
               let service = ServiceDeclaration(arguments: arguments, macro: node, in: context)
         else {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingService", "expected a service protocol: @RoutableService((any SessionService).self)")
             }
-            return []
+            return AnnotatedType.conformanceOnly(of: type, implementation.conformance(for: node, missing: protocols, rules: rules))
         }
-        let recordName = implementation.recordName(prefix: "__linkRouterService_", for: node, rules: rules, in: context)
         // The generic alias's constraint makes the compiler check the conformance, with its own message.
         let check: DeclSyntax = "typealias __Implementation<__T: \(raw: service.protocolSource)> = __T"
         let store: StmtSyntax = """
@@ -48,21 +49,19 @@ public enum RoutableServiceMacro: PeerMacro, ExtensionMacro {
             as: (any \(raw: service.protocolSource)).self, to: __value, ifExpected: __type) { $0 }
             """
         let accessor = makeAccessor([
-            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(8), item: .decl(check)),
-            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(8), item: .stmt(store)),
-        ])
-        return [makeRecordDeclaration(named: recordName, kind: .service, flags: service.flags, text: service.text, accessor: accessor)]
-    }
-
-    public static func expansion(
-        of node: AttributeSyntax,
-        attachedTo declaration: some DeclGroupSyntax,
-        providingExtensionsOf type: some TypeSyntaxProtocol,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [ExtensionDeclSyntax] {
-        try AnnotatedType.conformanceExtension(
-            "RoutableService", of: node, attachedTo: declaration, type: type, missing: protocols, rules: rules, in: context
+            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(12), item: .decl(check)),
+            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(12), item: .stmt(store)),
+        ], closingIndent: 8)
+        let record = makeRecordDeclaration(
+            named: implementation.recordName(prefix: "__linkRouterService", for: node, rules: rules, in: context),
+            kind: .service,
+            flags: service.flags,
+            text: service.text,
+            accessor: accessor,
+            placement: .extensionMember(
+                of: TypeSyntax(type), conformance: implementation.conformance(for: node, missing: protocols, rules: rules)
+            )
         )
+        return [record.cast(ExtensionDeclSyntax.self)]
     }
 }

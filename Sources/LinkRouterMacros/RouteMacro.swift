@@ -39,7 +39,7 @@ public enum RouteMacro: DeclarationMacro {
                 arguments: [LabeledExprSyntax(expression: action.trimmed)],
                 rightParen: .rightParenToken()
             ),
-            inEnumNamed: isInMainFile(node, in: context) ? name : nil
+            placement: isInMainFile(node, in: context) ? .enumeration : .fileScope
         )]
     }
 

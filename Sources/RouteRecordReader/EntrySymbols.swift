@@ -64,9 +64,10 @@ public enum EntrySymbols {
         // "(Name in _0123ABCD)" → "Name"
         let text = demangled.replacing(#/\((?<name>[^()]+?) in _[0-9A-F]+\)/#) { String($0.output.name) }
         guard let range = text.firstRange(of: " in variable initialization expression of ") else { return text }
-        // "Module.record : (UInt32, ...)" → "Module.record"
+        // "Module.record : (UInt32, ...)" → "Module.record"; "static Module.Page.record ..." → "Module.Page.record"
         var record = String(text[range.upperBound...])
         if let type = record.firstRange(of: " : (") { record = String(record[..<type.lowerBound]) }
+        if record.hasPrefix("static ") { record.removeFirst("static ".count) }
         // A #route record's unique name encodes its file and line: "Module.$s...0023CartRoutesswift_...MX9_..."
         if let unique = record.firstMatch(of: #/^(?<module>\w+)\.\$s\w*\d(?<file>[A-Za-z][A-Za-z_]*?)swift_[A-Za-z0-9]+?MX(?<line>\d+)_/#) {
             return "#route at \(unique.output.file).swift:\(unique.output.line) in \(unique.output.module)"

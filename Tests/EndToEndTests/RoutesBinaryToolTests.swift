@@ -64,7 +64,7 @@ struct RoutesBinaryToolTests {
         let product = try #require(report.records.first { $0.pattern == "catalog/product/<int:id>" })
         #expect(product.kind == "page")
         #expect(product.exposure == "external")
-        #expect(product.symbol == "accessor of CatalogFeature.__linkRouterRecord_ProductPage")
+        #expect(product.symbol == "accessor of CatalogFeature.ProductPage.__linkRouterRecord")
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "greet")
         #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:10 in CartFeature")
         // AccountFeature's @RoutableService, a record of its own kind named by its protocol.
@@ -72,7 +72,7 @@ struct RoutesBinaryToolTests {
         #expect(services.count == 1)
         #expect(services.first?.pattern == "SessionService")
         #expect(services.first?.lifetime == "shared")
-        #expect(services.first?.symbol == "accessor of AccountFeature.__linkRouterService_AccountSession")
+        #expect(services.first?.symbol == "accessor of AccountFeature.AccountSession.__linkRouterService")
     }
 
     @Test("dump prints an aligned table sorted by pattern, and a tree")
@@ -94,7 +94,7 @@ struct RoutesBinaryToolTests {
         #expect(tree.lines.contains("└─ greet"))
         #expect(tree.lines.contains("│  │  └─ :user"))                      // account/profile/:user
         #expect(tree.lines.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
-        #expect(tree.lines.contains("service  SessionService  shared  accessor of AccountFeature.__linkRouterService_AccountSession"))
+        #expect(tree.lines.contains("service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService"))
     }
 
     @Test("check passes the demo and exits 0")

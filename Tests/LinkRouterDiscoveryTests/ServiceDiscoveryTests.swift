@@ -69,11 +69,11 @@ struct ServiceDiscoveryTests {
             return
         }
         #expect(ignored.file == executable && winner.file == executable)
-        #expect(ignored.symbol == "accessor of ServiceFixtures.__linkRouterService_SecondDuplicate")
-        #expect(winner.symbol == "accessor of ServiceFixtures.__linkRouterService_FirstDuplicate")
+        #expect(ignored.symbol == "accessor of ServiceFixtures.SecondDuplicate.__linkRouterService")
+        #expect(winner.symbol == "accessor of ServiceFixtures.FirstDuplicate.__linkRouterService")
         #expect(report.diagnostics.contains(duplicates[0].description))
         #expect(duplicates[0].description.hasPrefix(
-            "duplicate service 'ServiceFixtureInterfaces.FixtureDuplicated' at 'accessor of ServiceFixtures.__linkRouterService_SecondDuplicate' in \(executable) at offset 0x"
+            "duplicate service 'ServiceFixtureInterfaces.FixtureDuplicated' at 'accessor of ServiceFixtures.SecondDuplicate.__linkRouterService' in \(executable) at offset 0x"
         ))
         #expect(try router.service((any FixtureDuplicated).self).name == "first")
     }

@@ -16,15 +16,15 @@ struct RoutableMacroTests {
                 init?(parameters: RouteParameters) throws {}
             }
 
-            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                0,
-                0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-            )
-
-            extension UserPage: LinkRouter.Routable {}
+            extension UserPage: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
             """
         )
     }
@@ -41,15 +41,15 @@ struct RoutableMacroTests {
             final class UserPage {
             }
 
-            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 5, 0x70616765, 44, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                0,
-                0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-            )
-
-            extension UserPage: LinkRouter.Routable {}
+            extension UserPage: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 5, 0x70616765, 44, // magic, version, flags, kind 'page', text length
+                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
             """
         )
     }
@@ -66,13 +66,15 @@ struct RoutableMacroTests {
             struct SettingsPage: Routable {
             }
 
-            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_SettingsPage: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 3, 0x70616765, 8, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
-                0,
-                0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-            )
+            extension SettingsPage {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 3, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                    { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
             """,
             conformances: []
         )
@@ -277,39 +279,43 @@ struct RoutableMacroTests {
             expandedSource: """
             struct UserPage {}
 
-            @used @section("linkrouter_routes") private nonisolated let __linkRouterRecord_UserPage: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                0,
-                0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-            )
+            extension UserPage: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
 
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_27__linkRouterRecord_UserPagefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 1, 0x70616765, 5, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                0,
-                0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
-            )
-
-            extension UserPage: LinkRouter.Routable {}
+            extension UserPage {
+                @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 1, 0x70616765, 5, // magic, version, flags, kind 'page', text length
+                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+            }
             """
         )
     }
 
-    @Test("an enum, a protocol or a function is not a page type")
+    // On a function the compiler refuses the attribute itself: "'extension' macro cannot be
+    // attached to global function".
+    @Test("an enum or a protocol is not a page type")
     func notAStructOrClass() {
         assertExpansion(
             """
             @Routable("a")
             enum Page {}
             @Routable("b")
-            func page() {}
+            protocol PageProtocol {}
             """,
             expandedSource: """
             enum Page {}
-            func page() {}
+            protocol PageProtocol {}
             """,
             diagnostics: [
                 DiagnosticSpec(message: "@Routable applies to a struct or a class", line: 1, column: 1),

@@ -6,7 +6,7 @@ public struct ServiceOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The record's offset in that file.
     public let fileOffset: Int
     /// The demangled symbol of the record's accessor, which names the module and the type
-    /// (`accessor of AccountFeature.__linkRouterService_AccountSession`); `nil` when not known.
+    /// (`accessor of AccountFeature.AccountSession.__linkRouterService`); `nil` when not known.
     public let symbol: String?
 
     /// Creates an origin.
@@ -16,7 +16,7 @@ public struct ServiceOrigin: Sendable, Hashable, CustomStringConvertible {
         self.symbol = symbol
     }
 
-    /// `'accessor of Module.__linkRouterService_Type' in /path/app at offset 0x1f40`.
+    /// `'accessor of Module.Type.__linkRouterService' in /path/app at offset 0x1f40`.
     public var description: String {
         (symbol.map { "'\($0)' in " } ?? "") + "\(file) at offset 0x\(String(fileOffset, radix: 16))"
     }
