@@ -43,7 +43,7 @@ let package = Package(
         // Reads route records from ELF files on disk and from this process's loaded images.
         .target(
             name: "RouteRecordReader",
-            dependencies: ["CRouteRecord", "CLoadedImages", "CLibELF"],
+            dependencies: ["ByteParsing", "CRouteRecord", "CLoadedImages", "CLibELF"],
             swiftSettings: strictSettings
         ),
         // @Routable and #route: expand annotations into route records, check patterns at compile time.

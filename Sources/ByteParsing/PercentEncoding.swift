@@ -104,3 +104,17 @@ public struct UTF8Validator {
         return true
     }
 }
+
+extension UTF8Validator {
+    /// The bytes as a `String` when they are well-formed UTF-8, else `nil`.
+    ///
+    /// The standard library's `String(validating:as:)` takes a generic path for raw bytes that
+    /// looks up type metadata on each call; route discovery converts every record's text.
+    @inlinable public static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
+        bytes.withMemoryRebound(to: UInt8.self) { bytes in
+            var validator = UTF8Validator()
+            for byte in bytes where !validator.feed(byte) { return nil }
+            return validator.isComplete ? String(decoding: bytes, as: UTF8.self) : nil
+        }
+    }
+}

@@ -111,6 +111,7 @@ extension Router {
             }
         }
         report.recordCount = records.count
+        reserveCapacity(forAdditionalRoutes: records.count)
         var services = ServiceDiscoveryPass()
         for (index, record) in records.enumerated() {
             if record.kind == .service {

@@ -4,8 +4,9 @@ struct PatternParser {
     private let text: String
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// The parameter names so far, inline: a pattern holds at most 16.
-    private var names = InlineArray<16, String>(repeating: "")
+    /// Where the parameter names so far are in `bytes`, inline: a pattern holds at most 16. Ranges
+    /// rather than strings, so that a parser holds nothing to release.
+    private var names = InlineArray<16, Range<Int>>(repeating: 0..<0)
     private var nameCount = 0
 
     /// Parses `text`, whose UTF-8 bytes are `bytes` (borrowed for the parser's lifetime).
@@ -168,15 +169,15 @@ struct PatternParser {
             let valid = ASCII.isLetter(byte) || byte == ASCII.underscore || (index > start && ASCII.isDigit(byte))
             if !valid { throw PatternError(.invalidParameterName, pattern: text, column: index + 1) }
         }
-        let name = String(decoding: bytes[start..<end], as: UTF8.self)
-        for index in 0..<nameCount where names[index] == name {
-            throw PatternError(.duplicateParameterName(name), pattern: text, column: start + 1)
+        let name = bytes[start..<end]
+        for index in 0..<nameCount where bytes[names[index]].elementsEqual(name) {
+            throw PatternError(.duplicateParameterName(String(decoding: name, as: UTF8.self)), pattern: text, column: start + 1)
         }
         // A 17th name is refused as one too many right after this returns.
         if nameCount < names.count {
-            names[nameCount] = name
+            names[nameCount] = start..<end
             nameCount += 1
         }
-        return name
+        return String(decoding: name, as: UTF8.self)
     }
 }

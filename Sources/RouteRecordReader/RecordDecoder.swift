@@ -1,3 +1,4 @@
+internal import ByteParsing
 /// Decodes and validates the records of one section's bytes.
 public enum RecordDecoder {
     /// Decodes every record in a section.
@@ -69,15 +70,15 @@ public enum RecordDecoder {
         if kind == .service {
             // A protocol's name alone: no separators, never empty.
             guard !text.isEmpty, !text.contains(0) else { return .failure(RecordIssue(.badServiceName, at: location)) }
-            guard let name = String(validating: text, as: UTF8.self) else { return .failure(RecordIssue(.badText, at: location)) }
+            guard let name = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
             strings = [name]
         } else if !text.contains(0) {
             // The common record: a pattern alone.
-            guard let pattern = String(validating: text, as: UTF8.self) else { return .failure(RecordIssue(.badText, at: location)) }
+            guard let pattern = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
             strings = [pattern]
         } else {
             let parts = text.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-                .map { String(validating: $0, as: UTF8.self) }
+                .map { UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: $0)) }
             guard !parts.contains(where: { $0 == nil }) else { return .failure(RecordIssue(.badText, at: location)) }
             strings = parts.map { $0! }
         }

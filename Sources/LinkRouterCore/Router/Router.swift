@@ -147,6 +147,15 @@ public final class Router: Sendable {
         }
     }
 
+    /// Makes room for `count` more routes, for a caller about to register many at once
+    /// (discovery), so the route list and the shape index grow once rather than step by step.
+    package func reserveCapacity(forAdditionalRoutes count: Int) {
+        state.withLock { state in
+            state.entries.reserveCapacity(state.entries.count + count)
+            state.shapes.reserveCapacity(state.shapes.count + count)
+        }
+    }
+
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
