@@ -3,8 +3,8 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// The type an attached annotation (`@Routable`, `@RoutableService`) makes a record for: a
-/// non-generic type of an accepted kind, declared at file scope, since its record is a static
-/// constant in an extension of it, which the linker must find as a fixed global.
+/// non-generic type of an accepted kind, declared at file scope. Its record is a static constant
+/// in an extension of it.
 struct AnnotatedType {
     /// What an annotation accepts, and how it explains a refusal.
     struct Rules {

@@ -340,7 +340,7 @@ struct RoutableMacroTests {
         )
     }
 
-    @Test("a type nested in another type is an error: records are globals")
+    @Test("a type nested in another type is an error")
     func nestedType() {
         assertExpansion(
             """
