@@ -22,6 +22,8 @@ struct AnnotatedType {
     let name: String
     /// The type's attributes.
     let attributes: AttributeListSyntax
+    /// The annotation's rules.
+    let rules: Rules
 
     /// The type `declaration` declares, or `nil`, with an error, when the annotation cannot apply to it.
     init?(
@@ -53,24 +55,25 @@ struct AnnotatedType {
             return nil
         }
         self.name = name.text
+        self.rules = rules
     }
 
     /// The name of the record `node` adds: `prefix` for the type's first annotation, a unique
     /// name for the others.
-    func recordName(prefix: String, for node: AttributeSyntax, rules: Rules, in context: some MacroExpansionContext) -> String {
-        isFirst(node, rules: rules) ? prefix : context.makeUniqueName(prefix).text
+    func recordName(prefix: String, for node: AttributeSyntax, in context: some MacroExpansionContext) -> String {
+        isFirst(node) ? prefix : context.makeUniqueName(prefix).text
     }
 
-    /// The conformance the extension holding `node`'s record declares: `rules.attribute` from the
-    /// type's first annotation when the compiler reports the conformance missing, else none.
-    func conformance(for node: AttributeSyntax, missing protocols: [TypeSyntax], rules: Rules) -> String? {
-        !protocols.isEmpty && isFirst(node, rules: rules) ? rules.attribute : nil
+    /// Where `node`'s record goes: in an extension of `type`, which also declares the conformance
+    /// when the compiler reports it missing.
+    func placement(for node: AttributeSyntax, in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> RecordPlacement {
+        .extensionMember(of: TypeSyntax(type), conformance: conformance(for: node, missing: protocols))
     }
 
     /// The extension an annotation whose arguments are wrong still adds: the conformance alone,
     /// when it is missing, so that the annotation's error is the only one.
-    static func conformanceOnly(of type: some TypeSyntaxProtocol, _ conformance: String?) -> [ExtensionDeclSyntax] {
-        guard let conformance else { return [] }
+    func conformanceOnly(for node: AttributeSyntax, in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> [ExtensionDeclSyntax] {
+        guard let conformance = conformance(for: node, missing: protocols) else { return [] }
         return [ExtensionDeclSyntax(
             extensionKeyword: .keyword(.extension, trailingTrivia: .space),
             extendedType: type.trimmed,
@@ -79,9 +82,15 @@ struct AnnotatedType {
         )]
     }
 
+    /// The conformance the extension for `node` declares: `rules.attribute` from the type's first
+    /// annotation when the compiler reports the conformance missing, else none.
+    private func conformance(for node: AttributeSyntax, missing protocols: [TypeSyntax]) -> String? {
+        !protocols.isEmpty && isFirst(node) ? rules.attribute : nil
+    }
+
     /// Whether `node` is the first of the type's attributes of this annotation: the one whose
-    /// record is named after the type, and which adds the conformance.
-    func isFirst(_ node: AttributeSyntax, rules: Rules) -> Bool {
+    /// record has the plain name, and which adds the conformance.
+    private func isFirst(_ node: AttributeSyntax) -> Bool {
         let annotations = attributes.compactMap { $0.as(AttributeSyntax.self) }.filter {
             let name = $0.attributeName.trimmedDescription
             return name == rules.attribute || name == "LinkRouter." + rules.attribute

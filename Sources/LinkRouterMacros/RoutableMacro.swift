@@ -33,18 +33,18 @@ public enum RoutableMacro: ExtensionMacro {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingPattern", "expected a route pattern: @Routable(\"user/:id\")")
             }
-            return AnnotatedType.conformanceOnly(of: type, page.conformance(for: node, missing: protocols, rules: rules))
+            return page.conformanceOnly(for: node, in: type, missing: protocols)
         }
         let pageType = MemberAccessExprSyntax(
             base: DeclReferenceExprSyntax(baseName: .identifier(page.name)),
             declName: DeclReferenceExprSyntax(baseName: .keyword(.self))
         )
         let record = makeRecordDeclaration(
-            named: page.recordName(prefix: "__linkRouterRecord", for: node, rules: rules, in: context),
+            named: page.recordName(prefix: "__linkRouterRecord", for: node, in: context),
             kind: .page,
             route: route,
             storing: pageType,
-            placement: .extensionMember(of: TypeSyntax(type), conformance: page.conformance(for: node, missing: protocols, rules: rules))
+            placement: page.placement(for: node, in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]
     }

@@ -40,7 +40,7 @@ public enum RoutableServiceMacro: ExtensionMacro {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingService", "expected a service protocol: @RoutableService((any SessionService).self)")
             }
-            return AnnotatedType.conformanceOnly(of: type, implementation.conformance(for: node, missing: protocols, rules: rules))
+            return implementation.conformanceOnly(for: node, in: type, missing: protocols)
         }
         // The generic alias's constraint makes the compiler check the conformance, with its own message.
         let check: DeclSyntax = "typealias __Implementation<__T: \(raw: service.protocolSource)> = __T"
@@ -53,14 +53,12 @@ public enum RoutableServiceMacro: ExtensionMacro {
             CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(12), item: .stmt(store)),
         ], closingIndent: 8)
         let record = makeRecordDeclaration(
-            named: implementation.recordName(prefix: "__linkRouterService", for: node, rules: rules, in: context),
+            named: implementation.recordName(prefix: "__linkRouterService", for: node, in: context),
             kind: .service,
             flags: service.flags,
             text: service.text,
             accessor: accessor,
-            placement: .extensionMember(
-                of: TypeSyntax(type), conformance: implementation.conformance(for: node, missing: protocols, rules: rules)
-            )
+            placement: implementation.placement(for: node, in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]
     }
