@@ -6,9 +6,10 @@ internal import ByteParsing
 ///
 /// Layout: nodes in one flat array; literal edges of the whole trie in one open-addressing hash
 /// table keyed by (parent node, segment bytes), so finding a literal child costs the same with 2
-/// siblings or 20,000. A literal of up to 16 bytes sits inline in its slot, so a probe reads one
-/// cache line. Placeholder and wildcard children are direct node indices. Routes ending in `**` or
-/// `<path:>` end at their parent node.
+/// siblings or 20,000. Each slot fills one cache line with the edge's key (a literal of up to 16
+/// bytes inline) and a copy of the child node, so a literal step reads one line, which matters
+/// once the table outgrows the caches. Placeholder and wildcard children are direct node indices.
+/// Routes ending in `**` or `<path:>` end at their parent node.
 ///
 /// Lookup is a depth-first search that tries children in precedence order (literal, `<int>`,
 /// `<uuid>`, `<bool>`, `<double>`, `:param`, `*`, then `<path:>`/`**`), so the first complete
@@ -42,13 +43,15 @@ final class RouteTable: Sendable {
     }
 
     /// One literal edge. `text` holds the literal's bytes when it has at most 16 of them, else
-    /// its offset into `literalBytes`.
+    /// its offset into `literalBytes`; `node` is a copy of `nodes[child]`, filled in when the
+    /// table is frozen.
     struct LiteralSlot {
         var hash: UInt32 = 0
         var parent: Int32 = -1
         var child: Int32 = -1
         var length: Int32 = 0
         var text: (UInt64, UInt64) = (0, 0)
+        var node = Node()
     }
 
     /// One concrete form of a registered pattern (a pattern with optional groups has several).
@@ -78,8 +81,15 @@ final class RouteTable: Sendable {
     nonisolated(unsafe) private let literalBytes: UnsafeBufferPointer<UInt8>
 
     init(patterns: [RoutePattern]) {
-        let segmentCount = patterns.reduce(0) { $0 + $1.segments.count + $1.optionalGroups.reduce(0) { $0 + $1.count } }
-        var builder = TrieBuilder(segmentCount: segmentCount)
+        var segmentCount = 0
+        var literalCount = 0
+        for pattern in patterns {
+            for segments in CollectionOfOne(pattern.segments) + pattern.optionalGroups {
+                segmentCount += segments.count
+                for case .literal in segments { literalCount += 1 }
+            }
+        }
+        var builder = TrieBuilder(segmentCount: segmentCount, literalCount: literalCount)
         for (routeIndex, pattern) in patterns.enumerated() {
             builder.add(pattern, routeIndex: routeIndex)
         }
@@ -88,21 +98,29 @@ final class RouteTable: Sendable {
         self.captureNames = builder.captureNames
         self.shadowed = builder.shadowed
         let (nodes, rareTyped) = builder.frozenNodes()
+        builder.literals.copyChildren(from: nodes)
         self.nodes = Self.frozen(nodes)
         self.rareTyped = Self.frozen(rareTyped)
-        self.slots = Self.frozen(builder.literals.slots)
+        assert(MemoryLayout<LiteralSlot>.stride == 64, "a literal slot no longer fills exactly one cache line")
+        self.slots = Self.frozen(builder.literals.slots, alignment: 64)
         self.literalBytes = Self.frozen(builder.literals.bytes)
     }
 
     deinit {
-        UnsafeMutableBufferPointer(mutating: nodes).deallocate()
-        UnsafeMutableBufferPointer(mutating: rareTyped).deallocate()
-        UnsafeMutableBufferPointer(mutating: slots).deallocate()
-        UnsafeMutableBufferPointer(mutating: literalBytes).deallocate()
+        UnsafeMutableRawPointer(mutating: nodes.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: rareTyped.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: slots.baseAddress)?.deallocate()
+        UnsafeMutableRawPointer(mutating: literalBytes.baseAddress)?.deallocate()
     }
 
-    private static func frozen<Element: BitwiseCopyable>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+    /// A copy of `elements` in memory aligned to `alignment` bytes (freed in `deinit`).
+    private static func frozen<Element: BitwiseCopyable>(
+        _ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment
+    ) -> UnsafeBufferPointer<Element> {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, elements.count) * MemoryLayout<Element>.stride, alignment: max(alignment, MemoryLayout<Element>.alignment)
+        )
+        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: elements.count), count: elements.count)
         _ = buffer.initialize(fromContentsOf: elements)
         return UnsafeBufferPointer(buffer)
     }
@@ -229,13 +247,13 @@ private struct TrieBuilder {
     private(set) var variants: [RouteTable.Variant] = []
     private(set) var captureNames: [String] = []
     private(set) var shadowed: [(variant: Int, by: Int)] = []
-    private(set) var literals: LiteralEdges
+    var literals: LiteralEdges
 
-    /// A builder sized for patterns with `segmentCount` segments in all, so that no array or
-    /// table grows while it builds.
-    init(segmentCount: Int) {
+    /// A builder sized for patterns with `segmentCount` segments in all, `literalCount` of them
+    /// literals, so that no array or table grows while it builds.
+    init(segmentCount: Int, literalCount: Int) {
         nodes.reserveCapacity(segmentCount + 1)
-        literals = LiteralEdges(capacity: segmentCount)
+        literals = LiteralEdges(capacity: literalCount)
     }
 
     mutating func add(_ pattern: RoutePattern, routeIndex: Int) {
@@ -370,6 +388,13 @@ private struct LiteralEdges {
         return next
     }
 
+    /// Copies each edge's child node into its slot, from the frozen nodes.
+    mutating func copyChildren(from nodes: [RouteTable.Node]) {
+        for index in slots.indices where slots[index].child >= 0 {
+            slots[index].node = nodes[Int(slots[index].child)]
+        }
+    }
+
     private mutating func grow() {
         let old = slots
         slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: old.count * 2)
@@ -401,13 +426,12 @@ extension RouteTable {
     ///   - captures: Receives the capture ranges of the match.
     /// - Returns: The index of the matching variant in ``variants``, or `nil`.
     func match(_ url: RouteURL, includingHost: Bool, captures: inout Captures) -> Int? {
-        var string = url.string
         let layout = url.layout
         // The search reads this table's buffers: keep the table alive until it ends, even
         // where this call is inlined into a caller whose last use of the table comes before.
-        let variant = withExtendedLifetime(self) { string.withUTF8 { bytes in
+        let variant = withExtendedLifetime(self) { url.withUTF8 { bytes in
             var search = Search(layout: layout, bytes: bytes, nodes: nodes, rareTyped: rareTyped, slots: slots, literals: literalBytes)
-            let variant = search.run(node: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
+            let variant = search.run(nodes[0], id: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
             if variant >= 0 { captures = search.captures }
             return variant
         } }
@@ -431,9 +455,9 @@ extension RouteTable {
         let literals: UnsafeBufferPointer<UInt8>
         var captures = Captures()
 
-        /// The best variant reachable from `node` for the key from `cursor` on, or -1.
-        mutating func run(node index: Int32, cursor: Int, depth: Int) -> Int32 {
-            let node = nodes[Int(index)]
+        /// The best variant reachable from `node` (whose index is `id`) for the key from
+        /// `cursor` on, or -1.
+        mutating func run(_ node: Node, id: Int32, cursor: Int, depth: Int) -> Int32 {
             guard let (start, end) = layout.segment(after: cursor, in: bytes) else { return node.end }
             let next = layout.cursor(after: end)
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -441,10 +465,10 @@ extension RouteTable {
             if raw.contains(ASCII.percent) {
                 let decoded = PercentEncoding.decodeBytes(raw, plusAsSpace: false) ?? Array(raw)
                 found = decoded.withUnsafeBufferPointer { value in
-                    descend(node, parent: index, value: value, start: start, next: next, depth: depth)
+                    descend(node, parent: id, value: value, start: start, next: next, depth: depth)
                 }
             } else {
-                found = descend(node, parent: index, value: raw, start: start, next: next, depth: depth)
+                found = descend(node, parent: id, value: raw, start: start, next: next, depth: depth)
             }
             if found >= 0 { return found }
 
@@ -459,8 +483,8 @@ extension RouteTable {
             _ node: Node, parent: Int32, value: UnsafeBufferPointer<UInt8>,
             start: Int, next: Int, depth: Int
         ) -> Int32 {
-            if node.flags & Node.hasLiterals != 0, let child = literalChild(parent: parent, value: value) {
-                let found = run(node: child, cursor: next, depth: depth)
+            if node.flags & Node.hasLiterals != 0, let slot = literalSlot(parent: parent, value: value) {
+                let found = run(slots[slot].node, id: slots[slot].child, cursor: next, depth: depth)
                 if found >= 0 { return found }
             }
             if depth < 16 {
@@ -489,7 +513,7 @@ extension RouteTable {
                 }
             }
             if node.wildcard >= 0 {
-                let found = run(node: node.wildcard, cursor: next, depth: depth)
+                let found = run(nodes[Int(node.wildcard)], id: node.wildcard, cursor: next, depth: depth)
                 if found >= 0 { return found }
             }
             return -1
@@ -497,17 +521,18 @@ extension RouteTable {
 
         private mutating func capture(_ start: Int, child: Int32, next: Int, depth: Int) -> Int32 {
             captures.starts[depth] = Int32(start)
-            return run(node: child, cursor: next, depth: depth + 1)
+            return run(nodes[Int(child)], id: child, cursor: next, depth: depth + 1)
         }
 
-        private func literalChild(parent: Int32, value: UnsafeBufferPointer<UInt8>) -> Int32? {
+        /// The index of the slot holding `parent`'s literal edge along `value`, or `nil`.
+        private func literalSlot(parent: Int32, value: UnsafeBufferPointer<UInt8>) -> Int? {
             let key = LiteralKey(value, parent: parent)
             let mask = slots.count - 1
             var index = Int(key.hash) & mask
             while true {
                 let slot = slots[index]
                 if slot.child < 0 { return nil }
-                if key.matches(slot, parent: parent, value: value, literals: literals) { return slot.child }
+                if key.matches(slot, parent: parent, value: value, literals: literals) { return index }
                 index = (index + 1) & mask
             }
         }

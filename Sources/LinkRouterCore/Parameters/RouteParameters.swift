@@ -230,8 +230,7 @@ public struct RouteParameters: Sendable {
     func capture(_ index: Int) -> String {
         let start = Int(captures.starts[index])
         let spansRest = variant.pathCaptures & (1 << UInt32(index)) != 0
-        var string = url.string
-        return string.withUTF8 { bytes in
+        return url.withUTF8 { bytes in
             let end = url.layout.captureEnd(from: start, spanningRest: spansRest, in: bytes)
             guard spansRest else {
                 return PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)

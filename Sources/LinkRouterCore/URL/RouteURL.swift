@@ -42,8 +42,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``URLParseError`` for a bad percent escape, bytes that decode to invalid UTF-8,
     ///   a raw control character, or a URL over the length limit.
     public init(_ string: String, maximumLength: Int = RouteURL.defaultMaximumLength) throws(URLParseError) {
-        var copy = string
-        let parsed = copy.withUTF8 { bytes in Result { () throws(URLParseError) in
+        let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
             try Self.parse(bytes, maximumLength: maximumLength, url: string)
         } }
         layout = try parsed.get()
@@ -65,8 +64,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The percent-decoded path segments; empty segments are dropped and `%2F` stays inside its segment.
     public var pathSegments: [String] {
         var result: [String] = []
-        var copy = string
-        copy.withUTF8 { bytes in
+        withUTF8 { bytes in
             var cursor = pathStart
             while let (start, end) = layout.segment(after: cursor, in: bytes) {
                 result.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false))
@@ -92,8 +90,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     public var queryItems: [QueryItem] {
         guard queryStart >= 0, queryStart < queryEnd else { return [] }
         var items: [QueryItem] = []
-        var copy = string
-        copy.withUTF8 { bytes in
+        withUTF8 { bytes in
             var start = queryStart
             while start <= queryEnd {
                 var end = start
@@ -306,8 +303,7 @@ extension RouteURL {
 
     /// The key's segments, decoded and joined by `/`, built in place (a short key allocates nothing).
     func key(includingHost: Bool) -> String {
-        var copy = string
-        return copy.withUTF8 { bytes in
+        withUTF8 { bytes in
             let start = layout.keyStart(includingHost: includingHost)
             return String(unsafeUninitializedCapacity: max(0, Int(layout.pathEnd) - start)) { buffer in
                 var count = 0
@@ -327,6 +323,21 @@ extension RouteURL {
         }
     }
 
+    /// Calls `body` with the URL's UTF-8 bytes.
+    @inline(__always)
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        Self.withUTF8(of: string, body)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `string`, borrowed from the string itself when it holds
+    /// them contiguously (a native string always does): a lookup then neither copies nor retains it.
+    @inline(__always)
+    static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
+    }
+
     func index(_ offset: Int) -> String.Index {
         string.utf8.index(string.utf8.startIndex, offsetBy: offset)
     }
@@ -336,8 +347,7 @@ extension RouteURL {
     }
 
     func decoded(_ start: Int, _ end: Int, plusAsSpace: Bool) -> String {
-        var copy = string
-        return copy.withUTF8 { bytes in
+        withUTF8 { bytes in
             PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: plusAsSpace)
         }
     }
