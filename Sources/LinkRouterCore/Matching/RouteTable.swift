@@ -462,7 +462,7 @@ extension RouteTable {
             let next = layout.cursor(after: end)
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let found: Int32
-            if raw.contains(ASCII.percent) {
+            if layout.hasEscapes, raw.contains(ASCII.percent) {
                 let decoded = PercentEncoding.decodeBytes(raw, plusAsSpace: false) ?? Array(raw)
                 found = decoded.withUnsafeBufferPointer { value in
                     descend(node, parent: id, value: value, start: start, next: next, depth: depth)
@@ -483,7 +483,7 @@ extension RouteTable {
             _ node: Node, parent: Int32, value: UnsafeBufferPointer<UInt8>,
             start: Int, next: Int, depth: Int
         ) -> Int32 {
-            if node.flags & Node.hasLiterals != 0, let slot = literalSlot(parent: parent, value: value) {
+            if node.flags & Node.hasLiterals != 0, let slot = Self.literalSlot(parent: parent, value: value, slots: slots, literals: literals) {
                 let found = run(slots[slot].node, id: slots[slot].child, cursor: next, depth: depth)
                 if found >= 0 { return found }
             }
@@ -525,7 +525,12 @@ extension RouteTable {
         }
 
         /// The index of the slot holding `parent`'s literal edge along `value`, or `nil`.
-        private func literalSlot(parent: Int32, value: UnsafeBufferPointer<UInt8>) -> Int? {
+        ///
+        /// Static, so that calling it from a mutating method does not copy the whole search.
+        private static func literalSlot(
+            parent: Int32, value: UnsafeBufferPointer<UInt8>,
+            slots: UnsafeBufferPointer<LiteralSlot>, literals: UnsafeBufferPointer<UInt8>
+        ) -> Int? {
             let key = LiteralKey(value, parent: parent)
             let mask = slots.count - 1
             var index = Int(key.hash) & mask

@@ -63,7 +63,7 @@ final class RouterSnapshot: Sendable {
     func route(variant index: Int, url: RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
         let variant = routes.variants[index]
         return ResolvedRoute(
-            entries: entries, index: Int(variant.routeIndex),
+            snapshot: self, index: Int(variant.routeIndex),
             parameters: RouteParameters(url: url, table: routes, variant: variant, captures: captures, callerValues: parameters)
         )
     }

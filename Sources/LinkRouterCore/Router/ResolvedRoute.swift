@@ -2,20 +2,20 @@ public import RoutePatterns
 
 /// A URL resolved to a registered route, with its parameters; nothing has been opened yet.
 public struct ResolvedRoute: Sendable {
-    // The snapshot's routes and this route's index, rather than its entry: the array is shared
-    // by every lookup, so holding it does not touch (retain) the entry itself.
-    private let entries: [RouteEntry]
+    // The snapshot that matched and this route's index, rather than its entry: a lookup already
+    // holds the snapshot and hands it over, so the result retains nothing more to reach the entry.
+    private let snapshot: RouterSnapshot
     private let index: Int
     /// The merged parameters.
     public let parameters: RouteParameters
 
-    init(entries: [RouteEntry], index: Int, parameters: RouteParameters) {
-        self.entries = entries
+    init(snapshot: RouterSnapshot, index: Int, parameters: RouteParameters) {
+        self.snapshot = snapshot
         self.index = index
         self.parameters = parameters
     }
 
-    var entry: RouteEntry { entries[index] }
+    var entry: RouteEntry { snapshot.entries[index] }
 
     /// The pattern that matched, as registered.
     public var pattern: RoutePattern { entry.pattern }
@@ -27,12 +27,12 @@ public struct ResolvedRoute: Sendable {
     func withResultSlot(_ slot: PageResultSlot) -> ResolvedRoute {
         var parameters = parameters
         parameters.resultSlotStorage = slot
-        return ResolvedRoute(entries: entries, index: index, parameters: parameters)
+        return ResolvedRoute(snapshot: snapshot, index: index, parameters: parameters)
     }
 
     /// The same route with `values` overriding every source of its parameters.
     func overriding(_ values: [String: any Sendable]) -> ResolvedRoute {
-        ResolvedRoute(entries: entries, index: index, parameters: parameters.overriding(values))
+        ResolvedRoute(snapshot: snapshot, index: index, parameters: parameters.overriding(values))
     }
 }
 

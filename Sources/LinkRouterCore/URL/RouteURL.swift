@@ -156,6 +156,8 @@ extension RouteURL {
         var queryStart: Int32
         var queryEnd: Int32
         var fragmentStart: Int32
+        /// Whether the URL has a percent escape anywhere; without one, no segment needs decoding.
+        var hasEscapes: Bool
 
         /// The byte range of the first key segment: the host when it is part of the key, else the path.
         @inline(__always)
@@ -208,6 +210,7 @@ extension RouteURL {
         var sequenceStart = 0
         var question = -1
         var hash = -1
+        var hasEscapes = false
         var index = 0
         while index < count {
             if index + 8 <= count, validator.isComplete,
@@ -224,6 +227,7 @@ extension RouteURL {
             }
             if ASCII.isControl(byte) { throw URLParseError(.controlCharacter, offset: index, url: url) }
             if byte == ASCII.percent {
+                hasEscapes = true
                 guard index + 2 < count,
                       let high = PercentEncoding.hexValue(bytes[index + 1]),
                       let low = PercentEncoding.hexValue(bytes[index + 2])
@@ -284,7 +288,7 @@ extension RouteURL {
             schemeEnd: Int32(schemeEnd), hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
             pathStart: Int32(position), pathEnd: Int32(hierarchyEnd),
             queryStart: Int32(question >= 0 ? question + 1 : -1), queryEnd: Int32(hash >= 0 ? hash : count),
-            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1)
+            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1), hasEscapes: hasEscapes
         )
     }
 
