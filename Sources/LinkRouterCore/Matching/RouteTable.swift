@@ -43,14 +43,18 @@ final class RouteTable: Sendable {
     }
 
     /// One literal edge. `text` holds the literal's bytes when it has at most 16 of them, else
-    /// its offset into `literalBytes`; `node` is a copy of `nodes[child]`, filled in when the
-    /// table is frozen.
-    struct LiteralSlot {
+    /// its offset into `literalBytes`.
+    struct LiteralEdge {
         var hash: UInt32 = 0
         var parent: Int32 = -1
         var child: Int32 = -1
         var length: Int32 = 0
         var text: (UInt64, UInt64) = (0, 0)
+    }
+
+    /// A slot of the lookup's literal table: an edge and a copy of its child node, 64 bytes.
+    struct LiteralSlot {
+        var edge = LiteralEdge()
         var node = Node()
     }
 
@@ -98,11 +102,9 @@ final class RouteTable: Sendable {
         self.captureNames = builder.captureNames
         self.shadowed = builder.shadowed
         let (nodes, rareTyped) = builder.frozenNodes()
-        builder.literals.copyChildren(from: nodes)
         self.nodes = Self.frozen(nodes)
         self.rareTyped = Self.frozen(rareTyped)
-        assert(MemoryLayout<LiteralSlot>.stride == 64, "a literal slot no longer fills exactly one cache line")
-        self.slots = Self.frozen(builder.literals.slots, alignment: 64)
+        self.slots = builder.literals.frozenSlots(nodes: nodes)
         self.literalBytes = Self.frozen(builder.literals.bytes)
     }
 
@@ -113,16 +115,21 @@ final class RouteTable: Sendable {
         UnsafeMutableRawPointer(mutating: literalBytes.baseAddress)?.deallocate()
     }
 
-    /// A copy of `elements` in memory aligned to `alignment` bytes (freed in `deinit`).
-    private static func frozen<Element: BitwiseCopyable>(
-        _ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment
-    ) -> UnsafeBufferPointer<Element> {
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: max(1, elements.count) * MemoryLayout<Element>.stride, alignment: max(alignment, MemoryLayout<Element>.alignment)
-        )
-        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: elements.count), count: elements.count)
+    /// A copy of `elements` that the table owns (freed in `deinit`).
+    private static func frozen<Element: BitwiseCopyable>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = allocate(Element.self, count: elements.count)
         _ = buffer.initialize(fromContentsOf: elements)
         return UnsafeBufferPointer(buffer)
+    }
+
+    /// Uninitialized room for `count` elements, aligned to `alignment` bytes; `deinit` frees it.
+    fileprivate static func allocate<Element>(
+        _ type: Element.Type, count: Int, alignment: Int = MemoryLayout<Element>.alignment
+    ) -> UnsafeMutableBufferPointer<Element> {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, count) * MemoryLayout<Element>.stride, alignment: max(alignment, MemoryLayout<Element>.alignment)
+        )
+        return UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: count), count: count)
     }
 }
 
@@ -158,16 +165,16 @@ struct LiteralKey {
         hash = UInt32(truncatingIfNeeded: mixed ^ (mixed >> 32))
     }
 
-    /// Whether `slot` holds this key under `parent`; `value` is the key's bytes, `literals` the
+    /// Whether `edge` holds this key under `parent`; `value` is the key's bytes, `literals` the
     /// table's store of long literals.
     @inline(__always)
     func matches(
-        _ slot: RouteTable.LiteralSlot, parent: Int32,
+        _ edge: RouteTable.LiteralEdge, parent: Int32,
         value: UnsafeBufferPointer<UInt8>, literals: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        guard slot.hash == hash, slot.parent == parent, slot.length == length else { return false }
-        if Int(length) <= Self.inlineCapacity { return slot.text == text }
-        let offset = Int(slot.text.0)
+        guard edge.hash == hash, edge.parent == parent, edge.length == length else { return false }
+        if Int(length) <= Self.inlineCapacity { return edge.text == text }
+        let offset = Int(edge.text.0)
         return value.elementsEqual(literals[offset..<(offset + Int(length))])
     }
 }
@@ -247,7 +254,7 @@ private struct TrieBuilder {
     private(set) var variants: [RouteTable.Variant] = []
     private(set) var captureNames: [String] = []
     private(set) var shadowed: [(variant: Int, by: Int)] = []
-    var literals: LiteralEdges
+    private(set) var literals: LiteralEdges
 
     /// A builder sized for patterns with `segmentCount` segments in all, `literalCount` of them
     /// literals, so that no array or table grows while it builds.
@@ -347,63 +354,77 @@ private struct TrieBuilder {
     }
 }
 
-/// The literal edges of the whole trie, built straight into the open-addressing table the lookup
-/// probes (kept at most half full). Keyed by the literal's UTF-8 bytes, not `String`, because the
-/// lookup compares bytes and `String` equality would merge canonically equivalent spellings
-/// (`é`, `e`+U+0301).
+/// The literal edges of the whole trie, built in an open-addressing table (kept at most half
+/// full) that ``frozenSlots(nodes:)`` turns into the lookup's. Keyed by the literal's UTF-8 bytes,
+/// not `String`, because the lookup compares bytes and `String` equality would merge canonically
+/// equivalent spellings (`é`, `e`+U+0301).
 private struct LiteralEdges {
-    private(set) var slots: [RouteTable.LiteralSlot]
+    private var edges: [RouteTable.LiteralEdge]
     private(set) var bytes: [UInt8] = []
     private var count = 0
 
     /// A table with room for `capacity` edges before it grows.
     init(capacity: Int) {
+        edges = [RouteTable.LiteralEdge](repeating: RouteTable.LiteralEdge(), count: Self.size(for: capacity * 2))
+    }
+
+    /// The smallest power-of-two table size, 16 or more, that is at least `minimum`.
+    private static func size(for minimum: Int) -> Int {
         var size = 16
-        while size < capacity * 2 { size *= 2 }
-        slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: size)
+        while size < minimum { size *= 2 }
+        return size
     }
 
     /// The child of `parent` along `value`; when there is none yet, an edge to `next` is added
     /// and `next` returned.
     mutating func child(of parent: Int32, bytes value: UnsafeBufferPointer<UInt8>, next: Int32) -> Int32 {
         let key = LiteralKey(value, parent: parent)
-        let mask = slots.count - 1
+        let mask = edges.count - 1
         var index = Int(key.hash) & mask
         let found: Int32? = bytes.withUnsafeBufferPointer { literals in
-            while slots[index].child >= 0 {
-                if key.matches(slots[index], parent: parent, value: value, literals: literals) { return slots[index].child }
+            while edges[index].child >= 0 {
+                if key.matches(edges[index], parent: parent, value: value, literals: literals) { return edges[index].child }
                 index = (index + 1) & mask
             }
             return nil
         }
         if let found { return found }
-        var slot = RouteTable.LiteralSlot(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
+        var edge = RouteTable.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
         if value.count > LiteralKey.inlineCapacity {
-            slot.text.0 = UInt64(bytes.count)
+            edge.text.0 = UInt64(bytes.count)
             bytes.append(contentsOf: value)
         }
-        slots[index] = slot
+        edges[index] = edge
         count += 1
-        if count * 2 > slots.count { grow() }
+        if count * 2 > edges.count { edges = Self.rehashed(edges, size: edges.count * 2) }
         return next
     }
 
-    /// Copies each edge's child node into its slot, from the frozen nodes.
-    mutating func copyChildren(from nodes: [RouteTable.Node]) {
-        for index in slots.indices where slots[index].child >= 0 {
-            slots[index].node = nodes[Int(slots[index].child)]
+    /// The lookup's table: every edge with a copy of its child from `nodes`, in a table sized for
+    /// the edges there are (the builder's was sized for every literal segment, shared or not),
+    /// at most a third full so that a probe seldom reads a second slot.
+    func frozenSlots(nodes: [RouteTable.Node]) -> UnsafeBufferPointer<RouteTable.LiteralSlot> {
+        assert(MemoryLayout<RouteTable.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
+        let slots = RouteTable.allocate(RouteTable.LiteralSlot.self, count: Self.size(for: count * 3), alignment: 64)
+        slots.initialize(repeating: RouteTable.LiteralSlot())
+        let mask = slots.count - 1
+        for edge in edges where edge.child >= 0 {
+            var index = Int(edge.hash) & mask
+            while slots[index].edge.child >= 0 { index = (index + 1) & mask }
+            slots[index] = RouteTable.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
         }
+        return UnsafeBufferPointer(slots)
     }
 
-    private mutating func grow() {
-        let old = slots
-        slots = [RouteTable.LiteralSlot](repeating: RouteTable.LiteralSlot(), count: old.count * 2)
-        let mask = slots.count - 1
-        for slot in old where slot.child >= 0 {
-            var index = Int(slot.hash) & mask
-            while slots[index].child >= 0 { index = (index + 1) & mask }
-            slots[index] = slot
+    private static func rehashed(_ edges: [RouteTable.LiteralEdge], size: Int) -> [RouteTable.LiteralEdge] {
+        var table = [RouteTable.LiteralEdge](repeating: RouteTable.LiteralEdge(), count: size)
+        let mask = size - 1
+        for edge in edges where edge.child >= 0 {
+            var index = Int(edge.hash) & mask
+            while table[index].child >= 0 { index = (index + 1) & mask }
+            table[index] = edge
         }
+        return table
     }
 }
 
@@ -484,7 +505,7 @@ extension RouteTable {
             start: Int, next: Int, depth: Int
         ) -> Int32 {
             if node.flags & Node.hasLiterals != 0, let slot = Self.literalSlot(parent: parent, value: value, slots: slots, literals: literals) {
-                let found = run(slots[slot].node, id: slots[slot].child, cursor: next, depth: depth)
+                let found = run(slots[slot].node, id: slots[slot].edge.child, cursor: next, depth: depth)
                 if found >= 0 { return found }
             }
             if depth < 16 {
@@ -535,9 +556,9 @@ extension RouteTable {
             let mask = slots.count - 1
             var index = Int(key.hash) & mask
             while true {
-                let slot = slots[index]
-                if slot.child < 0 { return nil }
-                if key.matches(slot, parent: parent, value: value, literals: literals) { return index }
+                let edge = slots[index].edge
+                if edge.child < 0 { return nil }
+                if key.matches(edge, parent: parent, value: value, literals: literals) { return index }
                 index = (index + 1) & mask
             }
         }
