@@ -329,14 +329,14 @@ extension RouteURL {
 
     /// Calls `body` with the URL's UTF-8 bytes.
     @inline(__always)
-    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withUTF8<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         Self.withUTF8(of: string, body)
     }
 
     /// Calls `body` with the UTF-8 bytes of `string`, borrowed from the string itself when it holds
     /// them contiguously (a native string always does): a lookup then neither copies nor retains it.
     @inline(__always)
-    static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    static func withUTF8<Value>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = string
         return copy.withUTF8(body)
