@@ -89,13 +89,16 @@ extension Router {
         let clock = ContinuousClock()
         let start = clock.now
         var report = DiscoveryReport()
-        var records: [RouteRecord] = []
+        // Kept per section rather than joined into one list: a large section's records are
+        // registered where they were read, not copied first.
+        var sections: [RouteSection] = []
         for image in images where claimRegistrationSource("\(image.path)@\(image.loadBias)") {
             report.examinedObjectCount += 1
             do {
                 guard let section = try RouteSectionReader.read(image: image) else { continue }
                 report.scannedFiles.append(image.path)
-                records += section.records
+                sections.append(section)
+                report.recordCount += section.records.count
                 for issue in section.issues {
                     report.diagnostics.append("skipped record: \(issue)")
                     logger.warning("skipped route record: \(issue)")
@@ -110,14 +113,19 @@ extension Router {
                 }
             }
         }
-        report.recordCount = records.count
-        reserveCapacity(forAdditionalRoutes: records.count)
+        reserveCapacity(forAdditionalRoutes: report.recordCount)
+        report.registered.reserveCapacity(report.recordCount)
         var services = ServiceDiscoveryPass()
-        for (index, record) in records.enumerated() {
-            if record.kind == .service {
-                services.register(record, with: self, report: &report, logger: logger)
-            } else {
-                register(record, earlier: records[..<index], report: &report, logger: logger)
+        for (sectionIndex, section) in sections.enumerated() {
+            for (index, record) in section.records.enumerated() {
+                if record.kind == .service {
+                    services.register(record, with: self, report: &report, logger: logger)
+                } else {
+                    register(record, report: &report, logger: logger) { pattern in
+                        sections[..<sectionIndex].lazy.flatMap(\.records).first { $0.pattern == pattern }
+                            ?? section.records[..<index].first { $0.pattern == pattern }
+                    }
+                }
             }
         }
         services.finish(with: self, report: &report, logger: logger)
@@ -125,7 +133,10 @@ extension Router {
         return report
     }
 
-    private func register(_ record: RouteRecord, earlier: ArraySlice<RouteRecord>, report: inout DiscoveryReport, logger: Logger) {
+    /// Registers one record; `earlierRecord` finds the record read before it that has a given pattern.
+    private func register(
+        _ record: RouteRecord, report: inout DiscoveryReport, logger: Logger, earlierRecord: (String) -> RouteRecord?
+    ) {
         let options = RouteOptions(
             exposure: record.isExternal ? .external : .internal,
             openStyle: [.automatic, .push, .present][Int(min(record.openStyle, 2))],
@@ -160,7 +171,7 @@ extension Router {
                 skip("skipped record: \(record.location): \(error)")
             case .duplicate(_, let existing):
                 // The error names the winner's pattern as registered: the earlier record with that text.
-                let first = earlier.first { $0.pattern == existing }
+                let first = earlierRecord(existing)
                 let origin = first.map { "from \($0.location)" } ?? "registered earlier"
                 skip("duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' \(origin) wins")
             }

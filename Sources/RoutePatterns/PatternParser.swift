@@ -8,6 +8,8 @@ struct PatternParser {
     /// rather than strings, so that a parser holds nothing to release.
     private var names = InlineArray<16, Range<Int>>(repeating: 0..<0)
     private var nameCount = 0
+    /// The decoded bytes of the literals written with percent escapes, in order.
+    private var decodedLiterals: [UInt8] = []
 
     /// Parses `text`, whose UTF-8 bytes are `bytes` (borrowed for the parser's lifetime).
     init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
@@ -15,8 +17,16 @@ struct PatternParser {
         self.bytes = bytes
     }
 
+    /// What parsing yields: the segments in compact form, the bytes they point into when that is
+    /// not the text itself, and the shape's digest.
+    struct Parsed {
+        var parts: [RoutePattern.Part]
+        var partText: String?
+        var shapeDigest: UInt64
+    }
+
     /// Parses a pattern's text.
-    static func parse(_ text: String) throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
+    static func parse(_ text: String) throws(PatternError) -> Parsed {
         var copy = text
         return try copy.withUTF8 { bytes in
             Result { () throws(PatternError) in
@@ -26,32 +36,45 @@ struct PatternParser {
         }.get()
     }
 
-    mutating func parse() throws(PatternError) -> (segments: [RoutePattern.Segment], groups: [[RoutePattern.Segment]]) {
+    mutating func parse() throws(PatternError) -> Parsed {
         if bytes.first == ASCII.slash { position = 1 }
-        var segments: [RoutePattern.Segment] = []
-        segments.reserveCapacity(bytes.count { $0 == ASCII.slash } + 1)
-        var groups: [[RoutePattern.Segment]] = []
-        var segmentCount = 0
+        var parts: [RoutePattern.Part] = []
+        parts.reserveCapacity(bytes.count { $0 == ASCII.slash } + 1)
+        var group = 0
         var captureCount = 0
         var lastRestColumn: Int?
+        var digest = RoutePattern.Shape.Digest()
 
-        func account(_ segment: RoutePattern.Segment, column: Int, inGroup: Bool) throws(PatternError) {
+        func add(_ part: RoutePattern.Part, column: Int) throws(PatternError) {
             if let restColumn = lastRestColumn { throw PatternError(.catchAllNotLast, pattern: text, column: restColumn) }
-            switch segment {
+            switch part.kind {
             case .catchAll, .path:
-                if inGroup { throw PatternError(.catchAllInOptionalGroup, pattern: text, column: column) }
+                if group > 0 { throw PatternError(.catchAllInOptionalGroup, pattern: text, column: column) }
                 lastRestColumn = column
-            default: break
+            default:
+                break
             }
-            segmentCount += 1
-            if segmentCount > RoutePattern.maximumSegmentCount {
+            if parts.count == RoutePattern.maximumSegmentCount {
                 throw PatternError(.tooManySegments, pattern: text, column: column)
             }
-            if segment.parameterName != nil {
+            if part.capturesParameter {
                 captureCount += 1
                 if captureCount > RoutePattern.maximumParameterCount {
                     throw PatternError(.tooManyParameters, pattern: text, column: column)
                 }
+            }
+            parts.append(part)
+            digest.add(group)
+            digest.add(part.kind.rawValue)
+            if case .literal = part.kind {
+                let literal = part.range
+                if literal.upperBound <= bytes.count {
+                    for byte in bytes[literal] { digest.add(byte) }
+                } else {
+                    let decoded = literal.lowerBound - bytes.count..<literal.upperBound - bytes.count
+                    for byte in decodedLiterals[decoded] { digest.add(byte) }
+                }
+                digest.add(literal.count)
             }
         }
 
@@ -59,9 +82,7 @@ struct PatternParser {
         if position < bytes.count && bytes[position] != ASCII.openParen {
             while true {
                 let column = position + 1
-                let segment = try parseSegment()
-                try account(segment, column: column, inGroup: false)
-                segments.append(segment)
+                try add(try parseSegment(group: group), column: column)
                 guard position < bytes.count, bytes[position] == ASCII.slash else { break }
                 position += 1
             }
@@ -70,32 +91,30 @@ struct PatternParser {
         while position < bytes.count {
             let groupColumn = position + 1
             guard bytes[position] == ASCII.openParen else {
-                let reason: PatternError.Reason = groups.isEmpty ? .malformedOptionalGroup : .segmentAfterOptionalGroup
+                let reason: PatternError.Reason = group == 0 ? .malformedOptionalGroup : .segmentAfterOptionalGroup
                 throw PatternError(reason, pattern: text, column: groupColumn)
             }
             position += 1
             guard position < bytes.count, bytes[position] == ASCII.slash else {
                 throw PatternError(.malformedOptionalGroup, pattern: text, column: position + 1)
             }
-            var group: [RoutePattern.Segment] = []
+            group += 1
             while position < bytes.count, bytes[position] == ASCII.slash {
                 position += 1
                 let column = position + 1
-                let segment = try parseSegment()
-                try account(segment, column: column, inGroup: true)
-                group.append(segment)
+                try add(try parseSegment(group: group), column: column)
             }
             guard position < bytes.count, bytes[position] == ASCII.closeParen else {
                 throw PatternError(.malformedOptionalGroup, pattern: text, column: position < bytes.count ? position + 1 : groupColumn)
             }
             position += 1
-            groups.append(group)
         }
-        return (segments, groups)
+        let partText = decodedLiterals.isEmpty ? nil : text + String(decoding: decodedLiterals, as: UTF8.self)
+        return Parsed(parts: parts, partText: partText, shapeDigest: digest.value)
     }
 
     /// Parses one segment starting at `position`, leaving `position` at the `/`, `(`, `)` or end after it.
-    private mutating func parseSegment() throws(PatternError) -> RoutePattern.Segment {
+    private mutating func parseSegment(group: Int) throws(PatternError) -> RoutePattern.Part {
         let start = position
         var end = start
         // One pass finds the segment's end and what a literal must be checked for.
@@ -119,50 +138,69 @@ struct PatternParser {
 
         switch bytes[start] {
         case ASCII.colon:
-            return .parameter(try parameterName(start + 1, end))
+            return RoutePattern.Part(.parameter, group: group, range: try parameterName(start + 1, end))
         case ASCII.lessThan:
-            return try placeholder(start, end)
+            return try placeholder(start, end, group: group)
         default:
             break
         }
         if let star {
             switch end - start {
-            case 1: return .wildcard
-            case 2 where bytes[start] == ASCII.star && bytes[start + 1] == ASCII.star: return .catchAll
+            case 1: return RoutePattern.Part(.wildcard, group: group)
+            case 2 where bytes[start] == ASCII.star && bytes[start + 1] == ASCII.star: return RoutePattern.Part(.catchAll, group: group)
             default: throw PatternError(.wildcardNotWholeSegment, pattern: text, column: star + 1)
             }
         }
         if let angle {
             throw PatternError(.malformedPlaceholder, pattern: text, column: angle + 1)
         }
-        let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        // Most literals have no escape: take their text as it is (the pattern is valid UTF-8).
-        let decoded = if !escaped {
-            control ? nil : String(decoding: literal, as: UTF8.self)
-        } else {
-            PercentEncoding.decodeValidated(literal, plusAsSpace: false)
+        // Most literals have no escape: their text is the pattern's own (valid UTF-8) bytes.
+        if !escaped && !control {
+            return RoutePattern.Part(.literal, group: group, range: start..<end)
         }
+        let decoded = escaped ? PercentEncoding.decodeValidated(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false) : nil
         guard let decoded else { throw PatternError(.invalidLiteral, pattern: text, column: start + 1) }
-        return .literal(decoded)
+        let decodedStart = bytes.count + decodedLiterals.count
+        decodedLiterals += decoded.utf8
+        return RoutePattern.Part(.literal, group: group, range: decodedStart..<(bytes.count + decodedLiterals.count))
     }
 
-    private mutating func placeholder(_ start: Int, _ end: Int) throws(PatternError) -> RoutePattern.Segment {
+    private mutating func placeholder(_ start: Int, _ end: Int, group: Int) throws(PatternError) -> RoutePattern.Part {
         guard bytes[end - 1] == ASCII.greaterThan, end - start >= 2 else {
             throw PatternError(.malformedPlaceholder, pattern: text, column: end)
         }
         guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
             throw PatternError(.malformedPlaceholder, pattern: text, column: start + 1)
         }
-        let typeName = String(decoding: bytes[(start + 1)..<colon], as: UTF8.self)
-        let name = try parameterName(colon + 1, end - 1)
-        if typeName == "path" { return .path(name) }
-        guard let type = RoutePattern.PlaceholderType(rawValue: typeName) else {
+        let typeName = bytes[(start + 1)..<colon]
+        let packedName = Self.packed(typeName)
+        guard let kind = Self.placeholderKinds.first(where: { $0.name == packedName })?.kind else {
+            let typeName = String(decoding: typeName, as: UTF8.self)
             throw PatternError(.unknownPlaceholderType(typeName), pattern: text, column: start + 2)
         }
-        return .typed(type, name)
+        return RoutePattern.Part(kind, group: group, range: try parameterName(colon + 1, end - 1))
     }
 
-    private mutating func parameterName(_ start: Int, _ end: Int) throws(PatternError) -> String {
+    /// The placeholder types by their packed names.
+    private static let placeholderKinds: [(name: UInt64, kind: RoutePattern.Part.Kind)] = [
+        ("path", .path), ("int", .int), ("uuid", .uuid), ("bool", .bool), ("double", .double),
+    ].map { name, kind in (packed(name.utf8), kind) }
+
+    /// A short name's length and bytes packed into an integer, so that a placeholder's type name
+    /// is compared with each known name in one step; 0 (no name's) when longer than 7 bytes.
+    private static func packed(_ name: some Collection<UInt8>) -> UInt64 {
+        guard name.count < 8 else { return 0 }
+        var packed = UInt64(name.count) << 56
+        var shift: UInt64 = 0
+        for byte in name {
+            packed |= UInt64(byte) << shift
+            shift += 8
+        }
+        return packed
+    }
+
+    /// Checks the parameter name at `start..<end` and returns its range.
+    private mutating func parameterName(_ start: Int, _ end: Int) throws(PatternError) -> Range<Int> {
         guard start < end else { throw PatternError(.invalidParameterName, pattern: text, column: start + 1) }
         for index in start..<end {
             let byte = bytes[index]
@@ -178,6 +216,6 @@ struct PatternParser {
             names[nameCount] = start..<end
             nameCount += 1
         }
-        return String(decoding: name, as: UTF8.self)
+        return start..<end
     }
 }

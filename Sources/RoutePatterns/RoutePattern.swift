@@ -22,10 +22,15 @@ internal import ByteParsing
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as it was written.
     public let text: String
-    /// The segments every match must have.
-    public let segments: [Segment]
-    /// The optional trailing groups, in order; a match takes a prefix of them, each group whole.
-    public let optionalGroups: [[Segment]]
+    /// Every segment, the required ones first, then each optional group's in order. Compact and
+    /// free of strings, so that registering thousands of routes builds no string and counts no
+    /// reference per segment; ``segments`` and ``optionalGroups`` spell them out on demand.
+    package let parts: [Part]
+    /// `text` followed by the decoded literals that were written with percent escapes, when
+    /// there are any: the bytes that `parts` point into. `nil` when they point into `text`.
+    @usableFromInline let partText: String?
+    /// A digest of ``shape``, computed while parsing.
+    package let shapeDigest: UInt64
 
     /// Parses a pattern.
     ///
@@ -34,8 +39,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String) throws(PatternError) {
         let parsed = try PatternParser.parse(text)
         self.text = text
-        self.segments = parsed.segments
-        self.optionalGroups = parsed.groups
+        self.parts = parsed.parts
+        self.partText = parsed.partText
+        self.shapeDigest = parsed.shapeDigest
     }
 
     /// The most captures one pattern may hold; the matcher keeps captures inline, without allocating.
@@ -46,16 +52,50 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Two patterns are equal when they are written the same way.
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.text == rhs.text
+    }
+
+    /// Hashes the pattern's text, as ``==`` compares it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
+
+    /// The segments every match must have.
+    public var segments: [Segment] {
+        withPartBytes { bytes in parts.prefix { $0.group == 0 }.map { $0.segment(in: bytes) } }
+    }
+
+    /// The optional trailing groups, in order; a match takes a prefix of them, each group whole.
+    public var optionalGroups: [[Segment]] {
+        withPartBytes { bytes in
+            var groups: [[Segment]] = []
+            for part in parts where part.group > 0 {
+                if groups.count < Int(part.group) { groups.append([]) }
+                groups[groups.count - 1].append(part.segment(in: bytes))
+            }
+            return groups
+        }
+    }
+
+    /// How many optional groups the pattern has.
+    package var optionalGroupCount: Int {
+        Int(parts.last?.group ?? 0)
+    }
+
     /// The names of all captured parameters, in pattern order, optional groups included.
     public var parameterNames: [String] {
-        (segments + optionalGroups.joined()).compactMap(\.parameterName)
+        withPartBytes { bytes in
+            parts.filter(\.capturesParameter).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.range]), as: UTF8.self) }
+        }
     }
 
     /// Every concrete form the pattern matches: the required segments, then each prefix of the
     /// optional groups (`a(/:b)(/c)` gives `a`, `a/:b`, `a/:b/c`).
     public var variants: [[Segment]] {
         var result = [segments]
-        var current = segments
+        var current = result[0]
         for group in optionalGroups {
             current += group
             result.append(current)
@@ -69,55 +109,106 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public var shape: Shape {
         Shape(pattern: self)
     }
+
+    /// Calls `body` with the UTF-8 bytes that ``parts`` point into.
+    @inlinable package func withPartBytes<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        let text = partText ?? text
+        return text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Whether the two patterns have the same shape: the same parts, names aside.
+    package func hasSameShape(as other: RoutePattern) -> Bool {
+        guard parts.count == other.parts.count else { return false }
+        return withPartBytes { bytes in
+            other.withPartBytes { otherBytes in
+                zip(parts, other.parts).allSatisfy { part, otherPart in
+                    part.kind == otherPart.kind && part.group == otherPart.group
+                        && (part.kind != .literal || bytes[part.range].elementsEqual(otherBytes[otherPart.range]))
+                }
+            }
+        }
+    }
 }
 
 extension RoutePattern {
+    /// One segment in compact form: what it is, which group it belongs to, and where its literal
+    /// text (decoded) or parameter name is in the pattern's bytes.
+    package struct Part: Sendable, BitwiseCopyable {
+        /// What a segment is; typed placeholders by their type.
+        package enum Kind: UInt8, Sendable, BitwiseCopyable {
+            case literal, parameter, int, uuid, bool, double, path, wildcard, catchAll
+        }
+
+        /// What the segment is.
+        package let kind: Kind
+        /// 0 for a required segment, `k` for one in the `k`-th optional group.
+        package let group: UInt8
+        private let start: UInt32
+        private let end: UInt32
+
+        init(_ kind: Kind, group: Int, range: Range<Int> = 0..<0) {
+            self.kind = kind
+            self.group = UInt8(group)
+            self.start = UInt32(range.lowerBound)
+            self.end = UInt32(range.upperBound)
+        }
+
+        /// Where the literal text or the parameter name is in the pattern's bytes.
+        package var range: Range<Int> { Int(start)..<Int(end) }
+
+        /// Whether the segment captures a parameter.
+        package var capturesParameter: Bool {
+            switch kind {
+            case .parameter, .int, .uuid, .bool, .double, .path: true
+            case .literal, .wildcard, .catchAll: false
+            }
+        }
+
+        /// The placeholder type of a typed segment.
+        package var placeholderType: PlaceholderType? {
+            switch kind {
+            case .int: .int
+            case .uuid: .uuid
+            case .bool: .bool
+            case .double: .double
+            case .literal, .parameter, .path, .wildcard, .catchAll: nil
+            }
+        }
+
+        func segment(in bytes: UnsafeBufferPointer<UInt8>) -> Segment {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return switch kind {
+            case .literal: .literal(text)
+            case .parameter: .parameter(text)
+            case .int, .uuid, .bool, .double: .typed(placeholderType!, text)
+            case .path: .path(text)
+            case .wildcard: .wildcard
+            case .catchAll: .catchAll
+            }
+        }
+    }
+
     /// A pattern with its parameter names erased, for finding patterns that match the same keys.
     ///
     /// Literals compare byte for byte, as the matcher compares them (`é` precomposed and
     /// decomposed are different shapes). Its description reads like `user/=me/:/<int>(/:)`.
     public struct Shape: Hashable, Sendable, CustomStringConvertible {
-        let segments: [Segment]
-        let optionalGroups: [[Segment]]
-        /// A digest of the shape, computed once: a dictionary of shapes hashes and rehashes a
-        /// shape several times, and feeding it segment by segment to `Hasher` costs more than
-        /// the rest of a registration.
-        private let digest: UInt64
-
-        init(pattern: RoutePattern) {
-            segments = pattern.segments
-            optionalGroups = pattern.optionalGroups
-            var digest = Digest()
-            digest.add(segments.count)
-            for segment in segments { segment.addShape(to: &digest) }
-            for group in optionalGroups {
-                digest.add(group.count)
-                for segment in group { segment.addShape(to: &digest) }
-            }
-            self.digest = digest.value
-        }
+        let pattern: RoutePattern
 
         public static func == (lhs: Shape, rhs: Shape) -> Bool {
-            lhs.digest == rhs.digest
-                && sameShape(lhs.segments, rhs.segments)
-                && lhs.optionalGroups.count == rhs.optionalGroups.count
-                && zip(lhs.optionalGroups, rhs.optionalGroups).allSatisfy(sameShape)
+            lhs.pattern.shapeDigest == rhs.pattern.shapeDigest && lhs.pattern.hasSameShape(as: rhs.pattern)
         }
 
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(digest)
+            hasher.combine(pattern.shapeDigest)
         }
 
         public var description: String {
-            var result = segments.map(\.shapeText).joined(separator: "/")
-            for group in optionalGroups {
+            var result = pattern.segments.map(\.shapeText).joined(separator: "/")
+            for group in pattern.optionalGroups {
                 result += "(" + group.map { "/" + $0.shapeText }.joined() + ")"
             }
             return result
-        }
-
-        private static func sameShape(_ lhs: [Segment], _ rhs: [Segment]) -> Bool {
-            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.hasShape(of: $1) }
         }
 
         /// FNV-1a, enough to spread shapes over a dictionary (which seeds its own hashing on top).
@@ -168,33 +259,6 @@ extension RoutePattern {
             case .path(let name): "<path:\(name)>"
             case .wildcard: "*"
             case .catchAll: "**"
-            }
-        }
-
-        /// Whether the two segments match the same URL segments (names aside).
-        func hasShape(of other: Segment) -> Bool {
-            switch (self, other) {
-            case (.literal(let lhs), .literal(let rhs)): lhs.utf8.elementsEqual(rhs.utf8)
-            case (.parameter, .parameter), (.path, .path), (.wildcard, .wildcard), (.catchAll, .catchAll): true
-            case (.typed(let lhs, _), .typed(let rhs, _)): lhs == rhs
-            default: false
-            }
-        }
-
-        func addShape(to digest: inout Shape.Digest) {
-            switch self {
-            case .literal(let text):
-                digest.add(0)
-                for byte in text.utf8 { digest.add(byte) }
-                digest.add(text.utf8.count)
-            case .parameter: digest.add(1)
-            case .typed(.int, _): digest.add(2)
-            case .typed(.uuid, _): digest.add(3)
-            case .typed(.bool, _): digest.add(4)
-            case .typed(.double, _): digest.add(5)
-            case .path: digest.add(6)
-            case .wildcard: digest.add(7)
-            case .catchAll: digest.add(8)
             }
         }
 

@@ -56,6 +56,20 @@ struct RegistrationTests {
         #expect(router.matchedPattern("app://user/1") == "user/:other")
     }
 
+    @Test("After a route in the middle is unregistered, the others are still refused as duplicates")
+    func duplicatesAfterUnregister() throws {
+        let router = try makeRouter(["a/:x", "b/<int:y>", "c(/:z)", "d/%41"])
+        #expect(router.unregister("b/<int:other>"))
+        for (pattern, existing) in [("a/:other", "a/:x"), ("c(/:other)", "c(/:z)"), ("d/A", "d/%41")] {
+            #expect(throws: RouteRegistrationError.duplicate(pattern: pattern, existing: existing)) {
+                try router.register(pattern, action: { _ in nil })
+            }
+        }
+        try router.register("b/<int:again>", action: { _ in nil })
+        #expect(router.matchedPattern("app://b/7") == "b/<int:again>")
+        #expect(router.matchedPattern("app://d/A") == "d/%41")
+    }
+
     @Test("A literal is matched byte for byte, so composed and decomposed spellings are different routes")
     func byteExactLiterals() throws {
         // Two routes that share a canonically equivalent first literal.

@@ -88,9 +88,9 @@ final class RouteTable: Sendable {
         var segmentCount = 0
         var literalCount = 0
         for pattern in patterns {
-            for segments in CollectionOfOne(pattern.segments) + pattern.optionalGroups {
-                segmentCount += segments.count
-                for case .literal in segments { literalCount += 1 }
+            segmentCount += pattern.parts.count
+            for part in pattern.parts {
+                if case .literal = part.kind { literalCount += 1 }
             }
         }
         var builder = TrieBuilder(segmentCount: segmentCount, literalCount: literalCount)
@@ -264,31 +264,38 @@ private struct TrieBuilder {
     }
 
     mutating func add(_ pattern: RoutePattern, routeIndex: Int) {
-        // Variant k is the required segments plus the first k optional groups: walk them in
-        // turn instead of materialising `pattern.variants`.
+        pattern.withPartBytes { bytes in add(pattern.parts, bytes: bytes, groupCount: pattern.optionalGroupCount, routeIndex: routeIndex) }
+    }
+
+    private mutating func add(_ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, groupCount: Int, routeIndex: Int) {
+        // Variant k is the required segments plus the first k optional groups: parts come in
+        // group order, so each variant extends the one before.
         var node: Int32 = 0
         let namesStart = Int32(captureNames.count)
         var pathCaptures: UInt32 = 0
         var ending = Ending.terminal
-        for groupCount in 0...pattern.optionalGroups.count {
-            let segments = groupCount == 0 ? pattern.segments : pattern.optionalGroups[groupCount - 1]
-            for segment in segments {
-                switch segment {
-                case .literal(let text):
-                    node = literalChild(of: node, text: text)
-                case .parameter(let name):
+        var next = parts.startIndex
+        for group in 0...groupCount {
+            while next < parts.endIndex, parts[next].group == group {
+                let part = parts[next]
+                next += 1
+                let text = UnsafeBufferPointer(rebasing: bytes[part.range])
+                switch part.kind {
+                case .literal:
+                    node = literalChild(of: node, bytes: text)
+                case .parameter:
                     node = child(of: node, .parameter)
-                    captureNames.append(name)
-                case .typed(let type, let name):
-                    node = child(of: node, .typed(type))
-                    captureNames.append(name)
+                    captureNames.append(String(decoding: text, as: UTF8.self))
+                case .int, .uuid, .bool, .double:
+                    node = child(of: node, .typed(part.placeholderType!))
+                    captureNames.append(String(decoding: text, as: UTF8.self))
                 case .wildcard:
                     node = child(of: node, .wildcard)
                 case .catchAll:
                     ending = .catchAll
-                case .path(let name):
+                case .path:
                     pathCaptures |= 1 << UInt32(Int32(captureNames.count) - namesStart)
-                    captureNames.append(name)
+                    captureNames.append(String(decoding: text, as: UTF8.self))
                     ending = .pathTail
                 }
             }
@@ -315,10 +322,9 @@ private struct TrieBuilder {
         return created
     }
 
-    private mutating func literalChild(of parent: Int32, text: String) -> Int32 {
-        var text = text
+    private mutating func literalChild(of parent: Int32, bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let next = Int32(nodes.count)
-        let child = text.withUTF8 { literals.child(of: parent, bytes: $0, next: next) }
+        let child = literals.child(of: parent, bytes: bytes, next: next)
         if child == next { nodes.append(Node()) }
         nodes[Int(parent)].hasLiterals = true
         return child

@@ -32,9 +32,9 @@ extension Router {
     public func addRedirect(from source: String, to target: String) throws(RedirectError) {
         let rule = try RedirectRule(from: source, to: target)
         let existing: String? = state.withLock { state in
-            let shape = rule.source.shape
-            if let existing = state.redirectShapes[shape] { return existing }
-            state.redirectShapes[shape] = source
+            if let existing = state.redirectShapes.insert(rule.source, at: state.redirects.count, among: state.redirects, \.source) {
+                return state.redirects[existing].source.text
+            }
             state.redirects.append(rule)
             state.snapshot = nil
             return nil
@@ -46,10 +46,11 @@ extension Router {
     /// - Returns: Whether a redirect was removed.
     @discardableResult
     public func removeRedirect(from source: String) -> Bool {
-        guard let shape = try? RoutePattern(source).shape else { return false }
+        guard let pattern = try? RoutePattern(source) else { return false }
         return state.withLock { state in
-            guard state.redirectShapes.removeValue(forKey: shape) != nil else { return false }
-            state.redirects.removeAll { $0.source.shape == shape }
+            guard let position = state.redirectShapes.position(ofShape: pattern, among: state.redirects, \.source) else { return false }
+            state.redirects.remove(at: position)
+            state.redirectShapes = ShapeIndex(shapesOf: state.redirects.lazy.map(\.source))
             state.snapshot = nil
             return true
         }

@@ -20,10 +20,10 @@ public final class Router: Sendable {
 
     struct State {
         var entries: [RouteEntry] = []
-        var shapes: [RoutePattern.Shape: String] = [:]
+        var shapes = ShapeIndex()
         var sources: Set<String> = []
         var redirects: [RedirectRule] = []
-        var redirectShapes: [RoutePattern.Shape: String] = [:]
+        var redirectShapes = ShapeIndex()
         var interceptors: [InterceptorEntry] = []
         var interceptorCount = 0
         var dispatchers: [String: any RouteDispatcher] = [:]
@@ -138,10 +138,10 @@ public final class Router: Sendable {
     @discardableResult
     public func unregister(_ pattern: String) -> Bool {
         guard let parsed = try? RoutePattern(pattern) else { return false }
-        let shape = parsed.shape
         return state.withLock { state in
-            guard state.shapes.removeValue(forKey: shape) != nil else { return false }
-            state.entries.removeAll { $0.pattern.shape == shape }
+            guard let position = state.shapes.position(ofShape: parsed, among: state.entries, \.pattern) else { return false }
+            state.entries.remove(at: position)
+            state.shapes = ShapeIndex(shapesOf: state.entries.lazy.map(\.pattern))
             state.routesChanged()
             return true
         }
@@ -152,19 +152,16 @@ public final class Router: Sendable {
     package func reserveCapacity(forAdditionalRoutes count: Int) {
         state.withLock { state in
             state.entries.reserveCapacity(state.entries.count + count)
-            state.shapes.reserveCapacity(state.shapes.count + count)
+            state.shapes.reserveCapacity(forAdditional: count)
         }
     }
 
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
-        let shape = pattern.shape
         let existing: String? = state.withLock { state in
-            // One hash lookup in the usual case, where the shape is new.
-            if let existing = state.shapes.updateValue(text, forKey: shape) {
-                state.shapes[shape] = existing
-                return existing
+            if let existing = state.shapes.insert(pattern, at: state.entries.count, among: state.entries, \.pattern) {
+                return state.entries[existing].pattern.text
             }
             state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
             state.routesChanged()
