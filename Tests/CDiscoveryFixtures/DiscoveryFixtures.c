@@ -21,6 +21,10 @@ static bool add(const char *const *names, const char *const *values, size_t coun
 
 LINKROUTER_C_ACTION(fixture_c_add, "fixture/c/add", add);
 
+// Two records of one shape: the first in section order wins, the second is reported.
+LINKROUTER_C_ACTION(fixture_c_twice_first, "fixture/c/twice/:first", add);
+LINKROUTER_C_ACTION(fixture_c_twice_second, "fixture/c/twice/:second", add);
+
 // A record with a wrong magic number and one with an unknown layout version: both skipped.
 __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
 static const linkrouter_route_record fixture_bad_magic = {

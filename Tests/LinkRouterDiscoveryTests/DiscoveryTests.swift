@@ -46,6 +46,17 @@ struct DiscoveryTests {
         #expect(!report.registered.contains("fixture/badversion"))
     }
 
+    @Test("of two records with one shape, the first in section order wins and the second is reported with both locations")
+    func duplicateRecords() throws {
+        let report = Router(discovery: .manual).registerRoutes()
+        let executable = try #require(LoadedImage.all().first { $0.isMainProgram }).path
+        #expect(report.registered.contains("fixture/c/twice/:first"))
+        #expect(!report.registered.contains("fixture/c/twice/:second"))
+        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/twice/:second'") })
+        #expect(line.contains("at \(executable) at offset 0x"))
+        #expect(line.contains("ignored: 'fixture/c/twice/:first' from \(executable) at offset 0x"))
+    }
+
     @Test("a record's options reach the registered route")
     func options() throws {
         let router = Router(discovery: .manual)
