@@ -87,7 +87,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names of all captured parameters, in pattern order, optional groups included.
     public var parameterNames: [String] {
         withPartBytes { bytes in
-            parts.filter(\.capturesParameter).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.range]), as: UTF8.self) }
+            parts.filter(\.capturesParameter).map { $0.text(in: bytes) }
         }
     }
 
@@ -175,8 +175,13 @@ extension RoutePattern {
             }
         }
 
+        /// The literal text or the parameter name, from the pattern's bytes.
+        func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
         func segment(in bytes: UnsafeBufferPointer<UInt8>) -> Segment {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let text = text(in: bytes)
             return switch kind {
             case .literal: .literal(text)
             case .parameter: .parameter(text)
