@@ -176,7 +176,7 @@ extension RoutePattern {
         }
 
         /// The literal text or the parameter name, from the pattern's bytes.
-        func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        package func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
 

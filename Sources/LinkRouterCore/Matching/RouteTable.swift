@@ -279,23 +279,22 @@ private struct TrieBuilder {
             while next < parts.endIndex, parts[next].group == group {
                 let part = parts[next]
                 next += 1
-                let text = UnsafeBufferPointer(rebasing: bytes[part.range])
                 switch part.kind {
                 case .literal:
-                    node = literalChild(of: node, bytes: text)
+                    node = literalChild(of: node, bytes: UnsafeBufferPointer(rebasing: bytes[part.range]))
                 case .parameter:
                     node = child(of: node, .parameter)
-                    captureNames.append(String(decoding: text, as: UTF8.self))
+                    captureNames.append(part.text(in: bytes))
                 case .int, .uuid, .bool, .double:
                     node = child(of: node, .typed(part.placeholderType!))
-                    captureNames.append(String(decoding: text, as: UTF8.self))
+                    captureNames.append(part.text(in: bytes))
                 case .wildcard:
                     node = child(of: node, .wildcard)
                 case .catchAll:
                     ending = .catchAll
                 case .path:
                     pathCaptures |= 1 << UInt32(Int32(captureNames.count) - namesStart)
-                    captureNames.append(String(decoding: text, as: UTF8.self))
+                    captureNames.append(part.text(in: bytes))
                     ending = .pathTail
                 }
             }

@@ -46,6 +46,16 @@ struct ShapeIndex {
         return collisions.first { $0.digest == digest && patternOf(elements[$0.position]).hasSameShape(as: pattern) }?.position
     }
 
+    /// Removes from `elements` the one whose pattern has the shape of `pattern`, and re-indexes
+    /// the rest (their positions shift).
+    /// - Returns: Whether an element was removed.
+    mutating func remove<Element>(shapeOf pattern: RoutePattern, from elements: inout [Element], _ patternOf: (Element) -> RoutePattern) -> Bool {
+        guard let position = position(ofShape: pattern, among: elements, patternOf) else { return false }
+        elements.remove(at: position)
+        self = ShapeIndex(shapesOf: elements.lazy.map(patternOf))
+        return true
+    }
+
     /// Makes room for `count` more patterns.
     mutating func reserveCapacity(forAdditional count: Int) {
         positions.reserveCapacity(positions.count + count)

@@ -48,9 +48,7 @@ extension Router {
     public func removeRedirect(from source: String) -> Bool {
         guard let pattern = try? RoutePattern(source) else { return false }
         return state.withLock { state in
-            guard let position = state.redirectShapes.position(ofShape: pattern, among: state.redirects, \.source) else { return false }
-            state.redirects.remove(at: position)
-            state.redirectShapes = ShapeIndex(shapesOf: state.redirects.lazy.map(\.source))
+            guard state.redirectShapes.remove(shapeOf: pattern, from: &state.redirects, \.source) else { return false }
             state.snapshot = nil
             return true
         }

@@ -139,9 +139,7 @@ public final class Router: Sendable {
     public func unregister(_ pattern: String) -> Bool {
         guard let parsed = try? RoutePattern(pattern) else { return false }
         return state.withLock { state in
-            guard let position = state.shapes.position(ofShape: parsed, among: state.entries, \.pattern) else { return false }
-            state.entries.remove(at: position)
-            state.shapes = ShapeIndex(shapesOf: state.entries.lazy.map(\.pattern))
+            guard state.shapes.remove(shapeOf: parsed, from: &state.entries, \.pattern) else { return false }
             state.routesChanged()
             return true
         }
