@@ -24,24 +24,13 @@ enum RecordKind {
     }
 }
 
-/// A record's accessor, `{ __value, __type, _ in statements }`: on one line when `statements` is
-/// one item without leading trivia, else each item on its own line (give them their line breaks
-/// and indentation) and the closing brace on a line of its own, indented by `closingIndent`.
-func makeAccessor(_ statements: [CodeBlockItemSyntax], closingIndent: Int = 4) -> ClosureExprSyntax {
-    let multiline = statements.count > 1
-    return ClosureExprSyntax(
-        leftBrace: .leftBraceToken(trailingTrivia: .space),
-        signature: ClosureSignatureSyntax(
-            parameterClause: .simpleInput([
-                ClosureShorthandParameterSyntax(name: .identifier("__value"), trailingComma: .commaToken(trailingTrivia: .space)),
-                ClosureShorthandParameterSyntax(name: .identifier("__type"), trailingComma: .commaToken(trailingTrivia: .space)),
-                ClosureShorthandParameterSyntax(name: .wildcardToken()),
-            ]),
-            inKeyword: .keyword(.in, leadingTrivia: .space, trailingTrivia: multiline ? [] : .space)
-        ),
-        statements: CodeBlockItemListSyntax(statements),
-        rightBrace: .rightBraceToken(leadingTrivia: multiline ? .newline + .spaces(closingIndent) : .space)
-    )
+/// A record's accessor as source, `{ __value, __type, _ in statements }`: on one line for one
+/// statement, else each statement on its own line, indented by `indent` spaces, and the closing
+/// brace on a line of its own, four spaces less.
+func accessorSource(_ statements: [String], indent: Int = 12) -> String {
+    guard statements.count > 1 else { return "{ __value, __type, _ in \(statements.joined()) }" }
+    let lines = statements.map { "\n" + String(repeating: " ", count: indent) + $0 }.joined()
+    return "{ __value, __type, _ in\(lines)\n\(String(repeating: " ", count: indent - 4))}"
 }
 
 /// Where a record's constant is declared.
@@ -75,108 +64,64 @@ enum RecordPlacement {
 /// }
 /// ```
 ///
-/// The declaration is built node by node rather than parsed from text: the macro plugin is a
-/// debug build in a debug build of the app, and parsing the expansion was a third of its time.
+/// The declaration is written as source text and handed over as one token, not built node by
+/// node: the compiler parses an expansion's text anyway, and the macro plugin is a debug build in a
+/// debug build of the app, where making a syntax node costs tens of thousands of instructions. Node
+/// by node, the record's 70-odd nodes were a third of the plugin's time.
 ///
 /// - Parameters:
 ///   - name: The constant's name (the enum's for ``RecordPlacement/enumeration``), unique in its scope.
 ///   - kind: What the accessor produces.
 ///   - flags: The record's flags field.
 ///   - text: The record's text, at most ``RecordText/capacity`` bytes.
-///   - accessor: The accessor closure (``makeAccessor(_:closingIndent:)``).
+///   - accessor: The accessor closure's source (``accessorSource(_:indent:)``).
 ///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     flags: Int,
     text: [UInt8],
-    accessor: ClosureExprSyntax,
+    accessor: String,
     placement: RecordPlacement = .fileScope
 ) -> DeclSyntax {
     let isMember = if case .fileScope = placement { false } else { true }
-    let indent = Trivia.spaces(isMember ? 8 : 4)
+    let outer = isMember ? "    " : ""
+    let indent = outer + "    "
     let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
-
-    func integer(_ literal: String) -> ExprSyntax {
-        ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(literal)))
-    }
-
-    // The tuple, five lines: header fields, accessor, reserved, and the text in two rows.
-    let fields: [ExprSyntax] = [
-        integer("0x526B6E4C"), integer("1"), integer("\(flags)"), integer(kind.code), integer("\(text.count)"),
-        ExprSyntax(accessor), integer("0"),
-    ] + words.map(integer)
-    let lineStarts: Set = [0, 5, 6, 7, 13]
-    let comments = [
-        4: "// magic, version, flags, kind '\(kind.fourCC)', text length",
-        12: "// text: \(String(decoding: text, as: UTF8.self).debugDescription)",
-    ]
-    let elements = fields.enumerated().map { index, field in
-        // After a comma: a comment, the line break before the next line's first field, or a space.
-        let afterComma: Trivia = comments[index].map { .space + .lineComment($0) }
-            ?? (lineStarts.contains(index + 1) ? [] : .space)
-        return LabeledExprSyntax(
-            expression: lineStarts.contains(index) ? field.with(\.leadingTrivia, .newline + indent) : field,
-            trailingComma: index == fields.count - 1 ? nil : .commaToken(trailingTrivia: afterComma)
-        )
-    }
-    let tuple = TupleExprSyntax(
-        leftParen: .leftParenToken(),
-        elements: LabeledExprListSyntax(elements),
-        rightParen: .rightParenToken(leadingTrivia: .newline + indent.dropping(4))
-    )
-
-    // @used @section("linkrouter_routes") private nonisolated let name: LinkRouter.__RouteRecord = ...
-    let section = StringLiteralExprSyntax(
-        openingQuote: .stringQuoteToken(),
-        segments: [.stringSegment(StringSegmentSyntax(content: .stringSegment("linkrouter_routes")))],
-        closingQuote: .stringQuoteToken()
-    )
-    let modifiers: [Keyword] = isMember ? [.nonisolated, .static] : [.private, .nonisolated]
+    let modifiers = isMember ? "nonisolated static" : "private nonisolated"
     let variableName = if case .enumeration = placement { "record" } else { name }
-    let record = VariableDeclSyntax(
-        leadingTrivia: isMember ? .newline + indent.dropping(4) : [],
-        attributes: [
-            .attribute(AttributeSyntax(attributeName: IdentifierTypeSyntax(name: .identifier("used")), trailingTrivia: .space)),
-            .attribute(AttributeSyntax(
-                attributeName: IdentifierTypeSyntax(name: .identifier("section")),
-                leftParen: .leftParenToken(),
-                arguments: .argumentList([LabeledExprSyntax(expression: section)]),
-                rightParen: .rightParenToken(trailingTrivia: .space)
-            )),
-        ],
-        modifiers: DeclModifierListSyntax(modifiers.map { DeclModifierSyntax(name: .keyword($0, trailingTrivia: .space)) }),
-        bindingSpecifier: .keyword(.let, trailingTrivia: .space),
-        bindings: [
-            PatternBindingSyntax(
-                pattern: IdentifierPatternSyntax(identifier: .identifier(variableName)),
-                typeAnnotation: TypeAnnotationSyntax(
-                    colon: .colonToken(trailingTrivia: .space),
-                    type: MemberTypeSyntax(baseType: IdentifierTypeSyntax(name: .identifier("LinkRouter")), name: .identifier("__RouteRecord"))
-                ),
-                initializer: InitializerClauseSyntax(equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space), value: tuple)
-            ),
-        ]
-    )
-    let members = MemberBlockSyntax(members: [MemberBlockItemSyntax(decl: record)], rightBrace: .rightBraceToken(leadingTrivia: .newline))
+    let record = """
+        \(outer)@used @section("linkrouter_routes") \(modifiers) let \(variableName): LinkRouter.__RouteRecord = (
+        \(indent)0x526B6E4C, 1, \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+        \(indent)\(accessor),
+        \(indent)0,
+        \(indent)\(words[..<6].joined(separator: ", ")), // text: \(String(decoding: text, as: UTF8.self).debugDescription)
+        \(indent)\(words[6...].joined(separator: ", "))
+        \(outer))
+        """
     switch placement {
     case .fileScope:
-        return DeclSyntax(record)
+        return sourceText(record)
     case .enumeration:
-        return DeclSyntax(EnumDeclSyntax(
-            modifiers: [DeclModifierSyntax(name: .keyword(.private, trailingTrivia: .space))],
-            enumKeyword: .keyword(.enum, trailingTrivia: .space),
-            name: .identifier(name, trailingTrivia: .space),
-            memberBlock: members
-        ))
+        return sourceText("private enum \(name) {\n\(record)\n}")
     case .extensionMember(let type, let conformance):
         return DeclSyntax(ExtensionDeclSyntax(
             extensionKeyword: .keyword(.extension, trailingTrivia: .space),
             extendedType: type.trimmed.with(\.trailingTrivia, conformance == nil ? .space : []),
             inheritanceClause: conformance.map(linkRouterInheritance),
-            memberBlock: members
+            memberBlock: MemberBlockSyntax(
+                members: [MemberBlockItemSyntax(leadingTrivia: .newline, decl: sourceText(record))],
+                rightBrace: .rightBraceToken(leadingTrivia: .newline)
+            )
         ))
     }
+}
+
+/// Declaration source handed to the compiler as written: one token holding the text, which the
+/// plugin prints unchanged and the compiler parses. Only for text this file writes itself, from
+/// checked arguments and source the user wrote.
+private func sourceText(_ source: String) -> DeclSyntax {
+    DeclSyntax(MissingDeclSyntax(placeholder: .identifier(source)))
 }
 
 /// `: LinkRouter.<conformance> `, an extension's inheritance clause.
@@ -189,12 +134,4 @@ func linkRouterInheritance(_ conformance: String) -> InheritanceClauseSyntax {
             trailingTrivia: .space
         ))]
     )
-}
-
-extension Trivia {
-    /// This trivia, spaces only, with `count` fewer spaces.
-    fileprivate func dropping(_ count: Int) -> Trivia {
-        guard case .spaces(let spaces)? = pieces.first else { return self }
-        return spaces > count ? .spaces(spaces - count) : []
-    }
 }

@@ -216,36 +216,16 @@ func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     route: RouteDeclaration,
-    storing value: some ExprSyntaxProtocol,
+    storing value: String,
     placement: RecordPlacement
 ) -> DeclSyntax {
-    func reference(_ name: String) -> DeclReferenceExprSyntax {
-        DeclReferenceExprSyntax(baseName: .identifier(name))
-    }
-    func linkRouter(_ member: String) -> MemberAccessExprSyntax {
-        MemberAccessExprSyntax(base: reference("LinkRouter"), declName: reference(member))
-    }
-
-    // LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type)
-    let store = FunctionCallExprSyntax(
-        calledExpression: linkRouter(kind == .page ? "__storePage" : "__storeAction"),
-        leftParen: .leftParenToken(),
-        arguments: [
-            LabeledExprSyntax(expression: value, trailingComma: .commaToken(trailingTrivia: .space)),
-            LabeledExprSyntax(
-                label: .identifier("to"), colon: .colonToken(trailingTrivia: .space),
-                expression: reference("__value"), trailingComma: .commaToken(trailingTrivia: .space)
-            ),
-            LabeledExprSyntax(label: .identifier("ifExpected"), colon: .colonToken(trailingTrivia: .space), expression: reference("__type")),
-        ],
-        rightParen: .rightParenToken()
-    )
+    let store = kind == .page ? "__storePage" : "__storeAction"
     return makeRecordDeclaration(
         named: name,
         kind: kind,
         flags: route.flags,
         text: route.text,
-        accessor: makeAccessor([CodeBlockItemSyntax(item: .expr(ExprSyntax(store)))]),
+        accessor: accessorSource(["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]),
         placement: placement
     )
 }

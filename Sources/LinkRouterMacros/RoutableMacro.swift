@@ -35,15 +35,11 @@ public enum RoutableMacro: ExtensionMacro {
             }
             return page.conformanceOnly(for: node, in: type, missing: protocols)
         }
-        let pageType = MemberAccessExprSyntax(
-            base: DeclReferenceExprSyntax(baseName: .identifier(page.name)),
-            declName: DeclReferenceExprSyntax(baseName: .keyword(.self))
-        )
         let record = makeRecordDeclaration(
             named: page.recordName(prefix: "__linkRouterRecord", for: node, in: context),
             kind: .page,
             route: route,
-            storing: pageType,
+            storing: page.name + ".self",
             placement: page.placement(for: node, in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]

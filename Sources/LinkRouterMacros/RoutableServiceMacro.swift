@@ -43,15 +43,11 @@ public enum RoutableServiceMacro: ExtensionMacro {
             return implementation.conformanceOnly(for: node, in: type, missing: protocols)
         }
         // The generic alias's constraint makes the compiler check the conformance, with its own message.
-        let check: DeclSyntax = "typealias __Implementation<__T: \(raw: service.protocolSource)> = __T"
-        let store: StmtSyntax = """
-            return LinkRouter.__storeService(__Implementation<\(raw: implementation.name)>.self, \
-            as: (any \(raw: service.protocolSource)).self, to: __value, ifExpected: __type) { $0 }
-            """
-        let accessor = makeAccessor([
-            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(12), item: .decl(check)),
-            CodeBlockItemSyntax(leadingTrivia: .newline + .spaces(12), item: .stmt(store)),
-        ], closingIndent: 8)
+        let accessor = accessorSource([
+            "typealias __Implementation<__T: \(service.protocolSource)> = __T",
+            "return LinkRouter.__storeService(__Implementation<\(implementation.name)>.self, "
+                + "as: (any \(service.protocolSource)).self, to: __value, ifExpected: __type) { $0 }",
+        ])
         let record = makeRecordDeclaration(
             named: implementation.recordName(prefix: "__linkRouterService", for: node, in: context),
             kind: .service,

@@ -30,15 +30,7 @@ public enum RouteMacro: DeclarationMacro {
             named: name,
             kind: .action,
             route: route,
-            storing: FunctionCallExprSyntax(
-                calledExpression: MemberAccessExprSyntax(
-                    base: DeclReferenceExprSyntax(baseName: .identifier("LinkRouter")),
-                    declName: DeclReferenceExprSyntax(baseName: .identifier("RouteAction"))
-                ),
-                leftParen: .leftParenToken(),
-                arguments: [LabeledExprSyntax(expression: action.trimmed)],
-                rightParen: .rightParenToken()
-            ),
+            storing: "LinkRouter.RouteAction(\(action.trimmedDescription))",
             placement: isInMainFile(node, in: context) ? .enumeration : .fileScope
         )]
     }
