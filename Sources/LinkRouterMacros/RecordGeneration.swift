@@ -210,7 +210,7 @@ struct RouteDeclaration {
 ///   - name: The constant's name, unique in its scope.
 ///   - kind: What the accessor produces: `.page` or `.action`.
 ///   - route: The route's pattern, options and text.
-///   - value: What the accessor stores: a page type's `.self`, or a `RouteAction`.
+///   - value: The source of what the accessor stores: `Page.self`, or `LinkRouter.RouteAction({ ... })`.
 ///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
