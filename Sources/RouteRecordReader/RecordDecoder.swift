@@ -66,28 +66,33 @@ public enum RecordDecoder {
         if requireAccessor && accessor == 0 { return .failure(RecordIssue(.missingAccessor, at: location)) }
 
         let text = UnsafeRawBufferPointer(rebasing: bytes[32..<(32 + Int(textLength))])
-        let strings: [String]
+        let pattern: String
+        var groups: [String] = []
+        var summary: String?
         if kind == .service {
             // A protocol's name alone: no separators, never empty.
             guard !text.isEmpty, !text.contains(0) else { return .failure(RecordIssue(.badServiceName, at: location)) }
             guard let name = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
-            strings = [name]
-        } else if !text.contains(0) {
-            // The common record: a pattern alone.
-            guard let pattern = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
-            strings = [pattern]
+            pattern = name
+        } else if let separator = text.firstIndex(of: 0) {
+            // The pattern, then the groups and the summary, each after a NUL.
+            let rest = text[(separator + 1)...].split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let strings = rest.compactMap { UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: $0)) }
+            guard let head = UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: text[..<separator])),
+                  strings.count == rest.count
+            else { return .failure(RecordIssue(.badText, at: location)) }
+            pattern = head
+            groups = strings[0].split(separator: ",").map(String.init)
+            summary = strings.count > 1 ? strings[1] : nil
         } else {
-            let parts = text.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-                .map { UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: $0)) }
-            guard !parts.contains(where: { $0 == nil }) else { return .failure(RecordIssue(.badText, at: location)) }
-            strings = parts.map { $0! }
+            // The common record: a pattern alone.
+            guard let text = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
+            pattern = text
         }
-        let groups = strings.count > 1 ? strings[1].split(separator: ",").map(String.init) : []
-        let summary = strings.count > 2 ? strings[2] : nil
 
         return .success(RouteRecord(
             kind: kind,
-            pattern: strings.first ?? "",
+            pattern: pattern,
             groups: groups,
             summary: summary,
             isExternal: flags & 1 != 0,
