@@ -20,10 +20,11 @@ struct AnnotatedType {
 
     /// The type's name as written (backticks kept).
     let name: String
-    /// The type's attributes.
-    let attributes: AttributeListSyntax
     /// The annotation's rules.
     let rules: Rules
+    /// Whether the annotation is the type's first of its kind: the one whose record has the plain
+    /// name, and which adds the conformance.
+    let isFirstAnnotation: Bool
 
     /// The type `declaration` declares, or `nil`, with an error, when the annotation cannot apply to it.
     init?(
@@ -34,6 +35,7 @@ struct AnnotatedType {
     ) {
         let name: TokenSyntax
         let generics: GenericParameterClauseSyntax?
+        let attributes: AttributeListSyntax
         if let type = declaration.as(StructDeclSyntax.self) {
             (name, generics, attributes) = (type.name, type.genericParameterClause, type.attributes)
         } else if let type = declaration.as(ClassDeclSyntax.self) {
@@ -56,24 +58,25 @@ struct AnnotatedType {
         }
         self.name = name.text
         self.rules = rules
+        isFirstAnnotation = Self.isFirst(attribute, of: attributes, rules: rules)
     }
 
-    /// The name of the record `node` adds: `prefix` for the type's first annotation, a unique
+    /// The name of the annotation's record: `prefix` for the type's first annotation, a unique
     /// name for the others.
-    func recordName(prefix: String, for node: AttributeSyntax, in context: some MacroExpansionContext) -> String {
-        isFirst(node) ? prefix : context.makeUniqueName(prefix).text
+    func recordName(prefix: String, in context: some MacroExpansionContext) -> String {
+        isFirstAnnotation ? prefix : context.makeUniqueName(prefix).text
     }
 
-    /// Where `node`'s record goes: in an extension of `type`, which also declares the conformance
-    /// when the compiler reports it missing.
-    func placement(for node: AttributeSyntax, in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> RecordPlacement {
-        .extensionMember(of: TypeSyntax(type), conformance: conformance(for: node, missing: protocols))
+    /// Where the annotation's record goes: in an extension of `type`, which also declares the
+    /// conformance when the compiler reports it missing.
+    func placement(in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> RecordPlacement {
+        .extensionMember(of: TypeSyntax(type), conformance: conformance(missing: protocols))
     }
 
     /// The extension an annotation whose arguments are wrong still adds: the conformance alone,
     /// when it is missing, so that the annotation's error is the only one.
-    func conformanceOnly(for node: AttributeSyntax, in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> [ExtensionDeclSyntax] {
-        guard let conformance = conformance(for: node, missing: protocols) else { return [] }
+    func conformanceOnly(in type: some TypeSyntaxProtocol, missing protocols: [TypeSyntax]) -> [ExtensionDeclSyntax] {
+        guard let conformance = conformance(missing: protocols) else { return [] }
         return [ExtensionDeclSyntax(
             extensionKeyword: .keyword(.extension, trailingTrivia: .space),
             extendedType: type.trimmed,
@@ -82,15 +85,14 @@ struct AnnotatedType {
         )]
     }
 
-    /// The conformance the extension for `node` declares: `rules.attribute` from the type's first
-    /// annotation when the compiler reports the conformance missing, else none.
-    private func conformance(for node: AttributeSyntax, missing protocols: [TypeSyntax]) -> String? {
-        !protocols.isEmpty && isFirst(node) ? rules.attribute : nil
+    /// The conformance the annotation's extension declares: `rules.attribute` from the type's
+    /// first annotation when the compiler reports the conformance missing, else none.
+    private func conformance(missing protocols: [TypeSyntax]) -> String? {
+        !protocols.isEmpty && isFirstAnnotation ? rules.attribute : nil
     }
 
-    /// Whether `node` is the first of the type's attributes of this annotation: the one whose
-    /// record has the plain name, and which adds the conformance.
-    private func isFirst(_ node: AttributeSyntax) -> Bool {
+    /// Whether `node` is the first of the type's `attributes` that are this annotation.
+    private static func isFirst(_ node: AttributeSyntax, of attributes: AttributeListSyntax, rules: Rules) -> Bool {
         let annotations = attributes.compactMap { $0.as(AttributeSyntax.self) }.filter {
             let name = $0.attributeName.trimmedDescription
             return name == rules.attribute || name == "LinkRouter." + rules.attribute

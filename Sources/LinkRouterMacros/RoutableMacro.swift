@@ -33,14 +33,14 @@ public enum RoutableMacro: ExtensionMacro {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingPattern", "expected a route pattern: @Routable(\"user/:id\")")
             }
-            return page.conformanceOnly(for: node, in: type, missing: protocols)
+            return page.conformanceOnly(in: type, missing: protocols)
         }
         let record = makeRecordDeclaration(
-            named: page.recordName(prefix: "__linkRouterRecord", for: node, in: context),
+            named: page.recordName(prefix: "__linkRouterRecord", in: context),
             kind: .page,
             route: route,
             storing: page.name + ".self",
-            placement: page.placement(for: node, in: type, missing: protocols)
+            placement: page.placement(in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]
     }

@@ -40,7 +40,7 @@ public enum RoutableServiceMacro: ExtensionMacro {
             if node.arguments == nil {
                 context.diagnoseError(node, "missingService", "expected a service protocol: @RoutableService((any SessionService).self)")
             }
-            return implementation.conformanceOnly(for: node, in: type, missing: protocols)
+            return implementation.conformanceOnly(in: type, missing: protocols)
         }
         // The generic alias's constraint makes the compiler check the conformance, with its own message.
         let accessor = accessorSource([
@@ -49,12 +49,12 @@ public enum RoutableServiceMacro: ExtensionMacro {
                 + "as: (any \(service.protocolSource)).self, to: __value, ifExpected: __type) { $0 }",
         ])
         let record = makeRecordDeclaration(
-            named: implementation.recordName(prefix: "__linkRouterService", for: node, in: context),
+            named: implementation.recordName(prefix: "__linkRouterService", in: context),
             kind: .service,
             flags: service.flags,
             text: service.text,
             accessor: accessor,
-            placement: implementation.placement(for: node, in: type, missing: protocols)
+            placement: implementation.placement(in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]
     }
