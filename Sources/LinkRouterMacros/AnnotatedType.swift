@@ -1,5 +1,4 @@
 import SwiftSyntax
-import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// The type an attached annotation (`@Routable`, `@RoutableService`) makes a record for: a

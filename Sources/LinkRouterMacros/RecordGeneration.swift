@@ -3,7 +3,6 @@
 import RoutePatterns
 import SwiftDiagnostics
 import SwiftSyntax
-import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", and NUL,

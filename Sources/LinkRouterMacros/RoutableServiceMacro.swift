@@ -1,5 +1,4 @@
 public import SwiftSyntax
-import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
 /// `@RoutableService((any SessionService).self, lifetime:)` on an implementation type at file scope.

@@ -1,5 +1,4 @@
 public import SwiftSyntax
-import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
 /// `#route("share", exposure:groups:summary:action:)` at file scope.

@@ -86,8 +86,8 @@ public enum RecordDecoder {
             summary = strings.count > 1 ? strings[1] : nil
         } else {
             // The common record: a pattern alone.
-            guard let text = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
-            pattern = text
+            guard let whole = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
+            pattern = whole
         }
 
         return .success(RouteRecord(
