@@ -123,12 +123,18 @@ struct PatternParser {
         var escaped = false
         var control = false
         scan: while end < bytes.count {
-            switch bytes[end] {
+            let byte = bytes[end]
+            // Most bytes are ordinary text: one test, no jump table.
+            if !Self.mayBeSyntax(byte) {
+                end += 1
+                continue
+            }
+            switch byte {
             case ASCII.slash, ASCII.openParen, ASCII.closeParen: break scan
             case ASCII.star: star = star ?? end
             case ASCII.lessThan, ASCII.greaterThan: angle = angle ?? end
             case ASCII.percent: escaped = true
-            case let byte where ASCII.isControl(byte): control = true
+            case _ where ASCII.isControl(byte): control = true
             default: break
             }
             end += 1
@@ -172,31 +178,36 @@ struct PatternParser {
         guard let colon = bytes[(start + 1)..<(end - 1)].firstIndex(of: ASCII.colon) else {
             throw PatternError(.malformedPlaceholder, pattern: text, column: start + 1)
         }
-        let typeName = bytes[(start + 1)..<colon]
-        let packedName = Self.packed(typeName)
-        guard let kind = Self.placeholderKinds.first(where: { $0.name == packedName })?.kind else {
+        let typeName = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<colon])
+        guard let kind = Self.placeholderKind(named: typeName) else {
             let typeName = String(decoding: typeName, as: UTF8.self)
             throw PatternError(.unknownPlaceholderType(typeName), pattern: text, column: start + 2)
         }
         return RoutePattern.Part(kind, group: group, range: try parameterName(colon + 1, end - 1))
     }
 
-    /// The placeholder types by their packed names.
-    private static let placeholderKinds: [(name: UInt64, kind: RoutePattern.Part.Kind)] = [
-        ("path", .path), ("int", .int), ("uuid", .uuid), ("bool", .bool), ("double", .double),
-    ].map { name, kind in (packed(name.utf8), kind) }
+    /// Whether `byte` may end a segment or need a look: `/ ( ) * < > %` and controls.
+    @inline(__always)
+    private static func mayBeSyntax(_ byte: UInt8) -> Bool {
+        let syntaxBelow64: UInt64 = 0xFFFF_FFFF | 1 << 0x25 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2A | 1 << 0x2F | 1 << 0x3C | 1 << 0x3E
+        return byte < 64 ? syntaxBelow64 >> UInt64(byte) & 1 != 0 : byte == 0x7F
+    }
 
-    /// A short name's length and bytes packed into an integer, so that a placeholder's type name
-    /// is compared with each known name in one step; 0 (no name's) when longer than 7 bytes.
-    private static func packed(_ name: some Collection<UInt8>) -> UInt64 {
-        guard name.count < 8 else { return 0 }
-        var packed = UInt64(name.count) << 56
-        var shift: UInt64 = 0
-        for byte in name {
-            packed |= UInt64(byte) << shift
-            shift += 8
+    /// The placeholder kind that a type name such as `int` spells, if any.
+    private static func placeholderKind(named name: UnsafeBufferPointer<UInt8>) -> RoutePattern.Part.Kind? {
+        let kind: RoutePattern.Part.Kind
+        let spelling: StaticString
+        switch name.first {
+        case UInt8(ascii: "i"): (kind, spelling) = (.int, "int")
+        case UInt8(ascii: "p"): (kind, spelling) = (.path, "path")
+        case UInt8(ascii: "u"): (kind, spelling) = (.uuid, "uuid")
+        case UInt8(ascii: "b"): (kind, spelling) = (.bool, "bool")
+        case UInt8(ascii: "d"): (kind, spelling) = (.double, "double")
+        default: return nil
         }
-        return packed
+        guard name.count == spelling.utf8CodeUnitCount else { return nil }
+        for index in name.indices where name[index] != spelling.utf8Start[index] { return nil }
+        return kind
     }
 
     /// Checks the parameter name at `start..<end` and returns its range.

@@ -69,8 +69,8 @@ final class RouteTable: Sendable {
         let pathCaptures: UInt32
     }
 
-    /// The patterns, in the order given; a variant's `routeIndex` indexes this array.
-    let patterns: [RoutePattern]
+    /// The forms of the patterns; a variant's `routeIndex` is its pattern's position in the
+    /// collection the table was built from.
     let variants: [Variant]
     /// The capture names of every pattern, one list after the other (see ``Variant``).
     let captureNames: [String]
@@ -84,20 +84,20 @@ final class RouteTable: Sendable {
     nonisolated(unsafe) private let slots: UnsafeBufferPointer<LiteralSlot>
     nonisolated(unsafe) private let literalBytes: UnsafeBufferPointer<UInt8>
 
-    init(patterns: [RoutePattern]) {
+    /// A table of the patterns of `sources`, which it reads while building and does not keep.
+    init(patternsOf sources: [some PatternSource]) {
         var segmentCount = 0
         var literalCount = 0
-        for pattern in patterns {
-            segmentCount += pattern.parts.count
-            for part in pattern.parts {
+        for source in sources {
+            segmentCount += source.pattern.parts.count
+            for part in source.pattern.parts {
                 if case .literal = part.kind { literalCount += 1 }
             }
         }
         var builder = TrieBuilder(segmentCount: segmentCount, literalCount: literalCount)
-        for (routeIndex, pattern) in patterns.enumerated() {
-            builder.add(pattern, routeIndex: routeIndex)
+        for (routeIndex, source) in sources.enumerated() {
+            builder.add(source.pattern, routeIndex: routeIndex)
         }
-        self.patterns = patterns
         self.variants = builder.variants
         self.captureNames = builder.captureNames
         self.shadowed = builder.shadowed
@@ -131,6 +131,16 @@ final class RouteTable: Sendable {
         )
         return UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: count), count: count)
     }
+}
+
+/// What a route table is built from: patterns, or the registered routes that hold them (read
+/// in place, so that building the table copies no pattern).
+protocol PatternSource {
+    var pattern: RoutePattern { get }
+}
+
+extension RoutePattern: PatternSource {
+    var pattern: RoutePattern { self }
 }
 
 /// The key a literal edge is stored and found under: its parent node and its bytes.

@@ -3,22 +3,29 @@ import RoutePatterns
 /// Finds the registered pattern of a given shape, so that a second route or redirect of that
 /// shape is refused.
 ///
-/// Keyed by the shape's digest, a plain integer, so that registering thousands of routes hashes
-/// no string and counts no reference. A hit is confirmed by comparing the shapes themselves; a
-/// digest that two different shapes share keeps the later ones in a short side list.
+/// An open-addressing table keyed by the shape's digest, a plain integer that is already a hash,
+/// so that registering thousands of routes hashes nothing twice and counts no reference. A slot
+/// whose tag (half the digest) matches is confirmed by comparing the shapes themselves; two
+/// shapes that share a tag simply take two slots. Slots are 8 bytes, so that the index of 10,000
+/// routes fills 128 KB: at start-up every fresh page costs a page fault.
 struct ShapeIndex {
-    private var positions: [UInt64: Int] = [:]
-    private var collisions: [(digest: UInt64, position: Int)] = []
+    /// One slot: a tag of the digest and the position of its pattern plus one, 0 for an empty slot.
+    private struct Slot {
+        var tag: UInt32 = 0
+        var positionPlusOne: UInt32 = 0
+    }
+
+    /// Kept at most three quarters full; its count is a power of two.
+    private var slots = [Slot](repeating: Slot(), count: 16)
+    private var count = 0
 
     init() {}
 
     /// An index of patterns whose shapes are all different, each at its offset.
-    init(shapesOf patterns: some Sequence<RoutePattern>) {
+    init(shapesOf patterns: some Collection<RoutePattern>) {
+        reserveCapacity(forAdditional: patterns.count)
         for (position, pattern) in patterns.enumerated() {
-            if let first = positions.updateValue(position, forKey: pattern.shapeDigest) {
-                positions[pattern.shapeDigest] = first
-                collisions.append((pattern.shapeDigest, position))
-            }
+            add(pattern.shapeDigest, position: position)
         }
     }
 
@@ -29,21 +36,25 @@ struct ShapeIndex {
     mutating func insert<Element>(
         _ pattern: RoutePattern, at position: Int, among elements: [Element], _ patternOf: (Element) -> RoutePattern
     ) -> Int? {
-        let digest = pattern.shapeDigest
-        // One hash lookup in the usual case, where the digest is new.
-        guard let first = positions.updateValue(position, forKey: digest) else { return nil }
-        positions[digest] = first
         if let existing = self.position(ofShape: pattern, among: elements, patternOf) { return existing }
-        collisions.append((digest, position))
+        add(pattern.shapeDigest, position: position)
         return nil
     }
 
     /// The position of the element in `elements` whose pattern has the shape of `pattern`.
     func position<Element>(ofShape pattern: RoutePattern, among elements: [Element], _ patternOf: (Element) -> RoutePattern) -> Int? {
         let digest = pattern.shapeDigest
-        guard let first = positions[digest] else { return nil }
-        if patternOf(elements[first]).hasSameShape(as: pattern) { return first }
-        return collisions.first { $0.digest == digest && patternOf(elements[$0.position]).hasSameShape(as: pattern) }?.position
+        let tag = Self.tag(of: digest)
+        let mask = slots.count - 1
+        var index = Self.home(of: digest, mask: mask)
+        while slots[index].positionPlusOne != 0 {
+            if slots[index].tag == tag {
+                let position = Int(slots[index].positionPlusOne) - 1
+                if patternOf(elements[position]).hasSameShape(as: pattern) { return position }
+            }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 
     /// Removes from `elements` the one whose pattern has the shape of `pattern`, and re-indexes
@@ -58,6 +69,47 @@ struct ShapeIndex {
 
     /// Makes room for `count` more patterns.
     mutating func reserveCapacity(forAdditional count: Int) {
-        positions.reserveCapacity(positions.count + count)
+        var size = slots.count
+        while (self.count + count) * 4 > size * 3 { size *= 2 }
+        if size > slots.count { rehash(size: size) }
+    }
+
+    private mutating func add(_ digest: UInt64, position: Int) {
+        if (count + 1) * 4 > slots.count * 3 { rehash(size: slots.count * 2) }
+        insert(Slot(tag: Self.tag(of: digest), positionPlusOne: UInt32(position + 1)), home: Self.home(of: digest, mask: slots.count - 1))
+    }
+
+    private mutating func insert(_ slot: Slot, home: Int) {
+        let mask = slots.count - 1
+        var index = home
+        while slots[index].positionPlusOne != 0 { index = (index + 1) & mask }
+        slots[index] = slot
+        count += 1
+    }
+
+    /// Moves the slots to a table of `size`. The tag is the digest's high half and the home its
+    /// mixed bits, so a slot's new home follows from its tag alone (see ``home(of:mask:)``).
+    private mutating func rehash(size: Int) {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: size)
+        count = 0
+        for slot in old where slot.positionPlusOne != 0 {
+            insert(slot, home: Self.home(ofTag: slot.tag, mask: size - 1))
+        }
+    }
+
+    /// The digest's high half, kept in the slot to rule out most other shapes without reading them.
+    private static func tag(of digest: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: digest >> 32)
+    }
+
+    /// Where a digest's probe starts: its tag mixed (the digest is FNV-1a, whose bits alone
+    /// spread poorly), then masked to the table.
+    private static func home(of digest: UInt64, mask: Int) -> Int {
+        home(ofTag: tag(of: digest), mask: mask)
+    }
+
+    private static func home(ofTag tag: UInt32, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 }

@@ -3,11 +3,13 @@ import Synchronization
 
 /// Patterns with one rule each, matched by route key; the most specific matching pattern wins.
 struct RuleTable<Rule: Sendable>: Sendable {
+    let patterns: [RoutePattern]
     let table: RouteTable
     let rules: [Rule]
 
     init(_ pairs: [(RoutePattern, Rule)]) {
-        table = RouteTable(patterns: pairs.map(\.0))
+        patterns = pairs.map(\.0)
+        table = RouteTable(patternsOf: patterns)
         rules = pairs.map(\.1)
     }
 
@@ -46,7 +48,7 @@ final class RouterSnapshot: Sendable {
         self.redirects = RuleTable((table.redirectRules + redirects).map { ($0.source, $0) })
         disabled = RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes.map(\.fallback))))
         exposure = RuleTable(Array(zip(table.exposurePatterns, table.exposureOverrides.map(\.exposure))))
-        groupRules = zip(table.groupPatterns, table.groupMemberships).map { (RouteTable(patterns: [$0]), $1.groups) }
+        groupRules = zip(table.groupPatterns, table.groupMemberships).map { (RouteTable(patternsOf: [$0]), $1.groups) }
         self.interceptors = interceptors.sorted { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
         self.dispatchers = dispatchers
         self.notFoundHandler = notFoundHandler
@@ -82,7 +84,7 @@ final class RouterSnapshot: Sendable {
         literalCache.withLock { cache in
             if let cache { return cache }
             var literals = Set<String>()
-            for pattern in routes.patterns + redirects.table.patterns {
+            for pattern in entries.map(\.pattern) + redirects.patterns {
                 for case .literal(let text) in pattern.segments + pattern.optionalGroups.joined() { literals.insert(text) }
             }
             cache = literals

@@ -49,12 +49,12 @@ enum RouteHandler: Sendable {
 
 /// One registered route; a class, so a resolved route retains one reference instead of copying
 /// the pattern, options and handler.
-final class RouteEntry: Sendable {
+final class RouteEntry: Sendable, PatternSource {
     let pattern: RoutePattern
     let options: RouteOptions
     let handler: RouteHandler
 
-    init(pattern: RoutePattern, options: RouteOptions, handler: RouteHandler) {
+    init(pattern: consuming RoutePattern, options: RouteOptions, handler: RouteHandler) {
         self.pattern = pattern
         self.options = options
         self.handler = handler

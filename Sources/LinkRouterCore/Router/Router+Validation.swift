@@ -36,7 +36,9 @@ extension Router {
     ///
     /// - Returns: The conflicts, in registration order; empty when every route can win.
     public func validate() -> [RouteConflict] {
+        let snapshot = snapshot
         let table = snapshot.routes
+        let patterns = snapshot.entries.map(\.pattern)
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
         for (variant, winner) in table.shadowed {
@@ -44,13 +46,13 @@ extension Router {
             reported.insert(variant)
             conflicts.append(RouteConflict(
                 kind: .tie,
-                pattern: table.patterns[loser].text,
-                winner: table.patterns[Int(table.variants[winner].routeIndex)].text,
-                key: Self.representativeKey(table.patterns[loser].variants[variantOffset(variant, in: table)])
+                pattern: patterns[loser].text,
+                winner: patterns[Int(table.variants[winner].routeIndex)].text,
+                key: Self.representativeKey(patterns[loser].variants[variantOffset(variant, in: table)])
             ))
         }
         var variantIndex = 0
-        for (routeIndex, pattern) in table.patterns.enumerated() {
+        for (routeIndex, pattern) in patterns.enumerated() {
             for segments in pattern.variants {
                 defer { variantIndex += 1 }
                 guard !reported.contains(variantIndex) else { continue }
@@ -60,7 +62,7 @@ extension Router {
                       let match = table.match(url, includingHost: configuration.host == nil, captures: &captures) else { continue }
                 let winner = Int(table.variants[match].routeIndex)
                 if winner != routeIndex {
-                    conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: table.patterns[winner].text, key: key))
+                    conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: patterns[winner].text, key: key))
                     break
                 }
             }

@@ -157,11 +157,13 @@ public final class Router: Sendable {
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+        // Made before taking the lock, and handed the pattern rather than a copy of it.
+        let entry = RouteEntry(pattern: consume pattern, options: options, handler: handler)
         let existing: String? = state.withLock { state in
-            if let existing = state.shapes.insert(pattern, at: state.entries.count, among: state.entries, \.pattern) {
+            if let existing = state.shapes.insert(entry.pattern, at: state.entries.count, among: state.entries, \.pattern) {
                 return state.entries[existing].pattern.text
             }
-            state.entries.append(RouteEntry(pattern: pattern, options: options, handler: handler))
+            state.entries.append(entry)
             state.routesChanged()
             return nil
         }
@@ -173,7 +175,7 @@ public final class Router: Sendable {
         prepareForFirstUse()
         return state.withLock { state in
             if let snapshot = state.snapshot { return snapshot }
-            let routes = state.routeTable ?? RouteTable(patterns: state.entries.map(\.pattern))
+            let routes = state.routeTable ?? RouteTable(patternsOf: state.entries)
             state.routeTable = routes
             let snapshot = RouterSnapshot(
                 entries: state.entries, routes: routes, redirects: state.redirects, table: state.dynamicTable,
