@@ -89,20 +89,17 @@ extension Router {
         let clock = ContinuousClock()
         let start = clock.now
         var report = DiscoveryReport()
-        // Kept per section rather than joined into one list: a large section's records are
-        // registered where they were read, not copied first.
-        var sections: [RouteSection] = []
+        // The sections are found first, so that the router makes room for all their records at
+        // once; each record is then decoded and registered in one step, and none is kept.
+        var sections: [LoadedRouteSection] = []
+        var capacity = 0
         for image in images where claimRegistrationSource("\(image.path)@\(image.loadBias)") {
             report.examinedObjectCount += 1
             do {
-                guard let section = try RouteSectionReader.read(image: image) else { continue }
+                guard let section = try LoadedRouteSection(image: image) else { continue }
                 report.scannedFiles.append(image.path)
                 sections.append(section)
-                report.recordCount += section.records.count
-                for issue in section.issues {
-                    report.diagnostics.append("skipped record: \(issue)")
-                    logger.warning("skipped route record: \(issue)")
-                }
+                capacity += section.capacity
             } catch {
                 if case .cannotOpen = error.reason {
                     // The vdso has no file; it has no routes either.
@@ -113,19 +110,25 @@ extension Router {
                 }
             }
         }
-        reserveCapacity(forAdditionalRoutes: report.recordCount)
-        report.registered.reserveCapacity(report.recordCount)
+        reserveCapacity(forAdditionalRoutes: capacity)
+        report.registered.reserveCapacity(capacity)
         var services = ServiceDiscoveryPass()
-        for (sectionIndex, section) in sections.enumerated() {
-            for (index, record) in section.records.enumerated() {
+        var origins = RecordOrigins(sections: sections)
+        for section in sections {
+            let issues = section.forEachRecord { record in
+                let ordinal = report.recordCount
+                report.recordCount += 1
                 if record.kind == .service {
                     services.register(record, with: self, report: &report, logger: logger)
                 } else {
                     register(record, report: &report, logger: logger) { pattern in
-                        sections[..<sectionIndex].lazy.flatMap(\.records).first { $0.pattern == pattern }
-                            ?? section.records[..<index].first { $0.pattern == pattern }
+                        origins.earlierRecord(withPattern: pattern, before: ordinal)
                     }
                 }
+            }
+            for issue in issues {
+                report.diagnostics.append("skipped record: \(issue)")
+                logger.warning("skipped route record: \(issue)")
             }
         }
         services.finish(with: self, report: &report, logger: logger)
@@ -133,9 +136,10 @@ extension Router {
         return report
     }
 
-    /// Registers one record; `earlierRecord` finds the record read before it that has a given pattern.
+    /// Registers one record; `earlierRecord` finds where the record read before it that has a
+    /// given pattern came from.
     private func register(
-        _ record: RouteRecord, report: inout DiscoveryReport, logger: Logger, earlierRecord: (String) -> RouteRecord?
+        _ record: RouteRecord, report: inout DiscoveryReport, logger: Logger, earlierRecord: (String) -> RecordLocation?
     ) {
         let options = RouteOptions(
             exposure: record.isExternal ? .external : .internal,
@@ -172,31 +176,61 @@ extension Router {
             case .duplicate(_, let existing):
                 // The error names the winner's pattern as registered: the earlier record with that text.
                 let first = earlierRecord(existing)
-                let origin = first.map { "from \($0.location)" } ?? "registered earlier"
+                let origin = first.map { "from \($0)" } ?? "registered earlier"
                 skip("duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' \(origin) wins")
             }
         }
     }
 }
 
-/// A route registered from C with `LINKROUTER_C_ACTION`.
-private struct CAction: Sendable {
-    struct Failed: Error, CustomStringConvertible {
-        let pattern: String
-        var description: String { "C action '\(pattern)' reported failure" }
+/// Where the records of one discovery pass came from, by pattern, to name the winner of a
+/// duplicate. Built at the first duplicate only, by decoding the sections once more: a pass
+/// without duplicates keeps no list of its records.
+private struct RecordOrigins {
+    let sections: [LoadedRouteSection]
+    /// The first record with each pattern: its position among the pass's records, and where it is.
+    private var firstByPattern: [String: (ordinal: Int, location: RecordLocation)]?
+
+    init(sections: [LoadedRouteSection]) {
+        self.sections = sections
     }
 
-    let pattern: String
+    /// Where the record with `pattern` read before the `ordinal`-th record is, if there is one.
+    mutating func earlierRecord(withPattern pattern: String, before ordinal: Int) -> RecordLocation? {
+        if firstByPattern == nil {
+            var firsts: [String: (ordinal: Int, location: RecordLocation)] = [:]
+            var next = 0
+            for section in sections {
+                _ = section.forEachRecord { record in
+                    if firsts[record.pattern] == nil { firsts[record.pattern] = (next, record.location) }
+                    next += 1
+                }
+            }
+            firstByPattern = firsts
+        }
+        guard let first = firstByPattern?[pattern], first.ordinal < ordinal else { return nil }
+        return first.location
+    }
+}
+
+/// A route registered from C with `LINKROUTER_C_ACTION`.
+///
+/// The action holds the C function alone (the router names the route in any failure), so that
+/// each of thousands of C records costs one small closure context.
+private struct CAction: Sendable {
+    struct Failed: Error, CustomStringConvertible {
+        var description: String { "the C function reported failure" }
+    }
+
     let function: linkrouter_c_action
 
     init(record: RouteRecord) {
-        pattern = record.pattern
         function = unsafeBitCast(UnsafeRawPointer(bitPattern: record.accessorAddress)!, to: linkrouter_c_action.self)
     }
 
     /// The C function called with the merged parameters as C strings; its result is a `String`.
     var routeAction: RouteAction {
-        RouteAction { [function, pattern] parameters in
+        RouteAction { [function] parameters in
             let names = parameters.names
             let cNames = names.map { strdup($0) }
             let cValues = names.map { strdup(parameters[$0] ?? "") }
@@ -207,7 +241,7 @@ private struct CAction: Sendable {
                     function(namePointers.baseAddress, valuePointers.baseAddress, names.count, &result, result.count)
                 }
             }
-            guard succeeded else { throw Failed(pattern: pattern) }
+            guard succeeded else { throw Failed() }
             return String(decoding: result.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }

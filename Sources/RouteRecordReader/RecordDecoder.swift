@@ -14,8 +14,23 @@ public enum RecordDecoder {
         _ bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool
     ) -> (records: [RouteRecord], issues: [RecordIssue]) {
         var records: [RouteRecord] = []
-        var issues: [RecordIssue] = []
         records.reserveCapacity(bytes.count / RecordLayout.size)
+        let issues = forEachRecord(in: bytes, file: file, sectionFileOffset: sectionFileOffset, requireAccessor: requireAccessor) {
+            records.append($0)
+        }
+        return (records, issues)
+    }
+
+    /// Decodes the records of a section one at a time, handing each valid one to `body` and
+    /// keeping none: route discovery registers thousands of records and needs no list of them.
+    ///
+    /// - Parameters: as for ``decode(_:file:sectionFileOffset:requireAccessor:)``.
+    /// - Returns: An issue for each record skipped.
+    public static func forEachRecord(
+        in bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool,
+        _ body: (RouteRecord) -> Void
+    ) -> [RecordIssue] {
+        var issues: [RecordIssue] = []
         let count = bytes.count / RecordLayout.size
         if bytes.count % RecordLayout.size != 0 {
             issues.append(RecordIssue(
@@ -30,11 +45,11 @@ public enum RecordDecoder {
             let (offset, overflow) = sectionFileOffset.addingReportingOverflow(start)
             let location = RecordLocation(file: file, fileOffset: overflow ? .max : offset, index: index)
             switch decodeRecord(record, location: location, requireAccessor: requireAccessor) {
-            case .success(let decoded): records.append(decoded)
+            case .success(let decoded): body(decoded)
             case .failure(let issue): issues.append(issue)
             }
         }
-        return (records, issues)
+        return issues
     }
 
     static func decodeRecord(_ bytes: UnsafeRawBufferPointer, location: RecordLocation, requireAccessor: Bool) -> Result<RouteRecord, RecordIssue> {

@@ -30,14 +30,46 @@ public enum RouteSectionReader {
     /// - Returns: The section's records and issues, or `nil` when the image has no route section.
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
     public static func read(image: LoadedImage) throws(ELFReadError) -> RouteSection? {
+        guard let section = try LoadedRouteSection(image: image) else { return nil }
+        var records: [RouteRecord] = []
+        records.reserveCapacity(section.capacity)
+        let issues = section.forEachRecord { records.append($0) }
+        return RouteSection(file: image.path, records: records, issues: issues)
+    }
+}
+
+/// The route section of a loaded image, found in memory but not decoded yet.
+///
+/// Route discovery decodes and registers one record at a time through ``forEachRecord(_:)``, so
+/// that thousands of records are never held in a list.
+public struct LoadedRouteSection {
+    /// The object file's path.
+    public let file: String
+    /// How many records the section has room for: its size over the record size.
+    public var capacity: Int { bytes.count / RecordLayout.size }
+    private let bytes: UnsafeRawBufferPointer
+    private let fileOffset: Int
+
+    /// Finds the route section of a loaded image, where the dynamic linker has relocated its
+    /// accessors; libelf finds the section in the image's file.
+    ///
+    /// - Returns: `nil` when the image has no route section.
+    /// - Throws: ``ELFReadError`` when the image's file cannot be read.
+    public init?(image: LoadedImage) throws(ELFReadError) {
         let file = try ELFFile(path: image.path)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
-        guard section.isAllocated, section.size > 0 else {
-            return RouteSection(file: image.path, records: [], issues: [])
+        self.file = image.path
+        fileOffset = Int(clamping: section.fileOffset)
+        if section.isAllocated, section.size > 0 {
+            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: image.loadBias &+ UInt(section.address)), count: Int(section.size))
+        } else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         }
-        let start = UnsafeRawPointer(bitPattern: image.loadBias &+ UInt(section.address))
-        let bytes = UnsafeRawBufferPointer(start: start, count: Int(section.size))
-        let decoded = RecordDecoder.decode(bytes, file: image.path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: true)
-        return RouteSection(file: image.path, records: decoded.records, issues: decoded.issues)
+    }
+
+    /// Decodes the records in section order, handing each valid one to `body`.
+    /// - Returns: The records skipped, and why.
+    public func forEachRecord(_ body: (RouteRecord) -> Void) -> [RecordIssue] {
+        RecordDecoder.forEachRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
     }
 }

@@ -25,7 +25,7 @@ struct DiscoveryTests {
         #expect(await router.open("app://fixture/swift/echo?text=hi").actionResult as? String == "hi")
         #expect(await router.open("app://fixture/c/add?a=2&b=40").actionResult as? String == "42")
         let failure = await router.open("app://fixture/c/add?a=2").failure
-        #expect(failure?.description == "action 'fixture/c/add' failed: C action 'fixture/c/add' reported failure")
+        #expect(failure?.description == "action 'fixture/c/add' failed: the C function reported failure")
     }
 
     @Test("corrupt records are skipped with a diagnostic naming the object file and offset")
@@ -55,6 +55,19 @@ struct DiscoveryTests {
         let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/twice/:second'") })
         #expect(line.contains("at \(executable) at offset 0x"))
         #expect(line.contains("ignored: 'fixture/c/twice/:first' from \(executable) at offset 0x"))
+    }
+
+    @Test("a record that loses to a route registered by hand names no record as the winner, not even a later one with the winner's text")
+    func duplicateOfManualRoute() throws {
+        let router = Router(discovery: .manual)
+        try router.register("fixture/c/twice/:second", action: { _ in nil })
+        let report = router.registerRoutes()
+        #expect(!report.registered.contains("fixture/c/twice/:first"))
+        #expect(!report.registered.contains("fixture/c/twice/:second"))
+        for loser in ["fixture/c/twice/:first", "fixture/c/twice/:second"] {
+            let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route '\(loser)'") })
+            #expect(line.hasSuffix("ignored: 'fixture/c/twice/:second' registered earlier wins"), "\(line)")
+        }
     }
 
     @Test("a record's options reach the registered route")
