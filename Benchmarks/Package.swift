@@ -47,5 +47,16 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        // One discovery pass in a fresh process, as at app start-up; run by `discovery-startup`.
+        // Outside `Benchmarks/Benchmarks`, so the benchmark plugin does not take it for a benchmark.
+        .executableTarget(
+            name: "DiscoveryStartup",
+            dependencies: [
+                "ManyRouteRecords",
+                .product(name: "LinkRouter", package: linkRouterPackage),
+            ],
+            path: "Tools/DiscoveryStartup",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )
