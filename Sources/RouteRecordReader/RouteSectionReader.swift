@@ -41,7 +41,8 @@ public enum RouteSectionReader {
 /// The route section of a loaded image, found in memory but not decoded yet.
 ///
 /// Route discovery decodes and registers one record at a time through ``forEachRecord(_:)``, so
-/// that thousands of records are never held in a list.
+/// that thousands of records are never held in a list. The section is read where the image is
+/// mapped: use it only while the image stays loaded.
 public struct LoadedRouteSection {
     /// The object file's path.
     public let file: String
