@@ -102,7 +102,7 @@ final class RouteTable: Sendable {
         self.captureNames = builder.captureNames
         self.shadowed = builder.shadowed
         let (nodes, rareTyped) = builder.frozenNodes()
-        self.nodes = Self.frozen(nodes)
+        self.nodes = nodes
         self.rareTyped = Self.frozen(rareTyped)
         self.slots = builder.literals.frozenSlots(nodes: nodes)
         self.literalBytes = Self.frozen(builder.literals.bytes)
@@ -341,25 +341,26 @@ private struct TrieBuilder {
 
     /// The nodes as the lookup reads them, with each node's endings decided: a route ending at a
     /// node beats a `**` matching nothing, and between `<path:>` and `**` the earlier
-    /// registration wins.
-    func frozenNodes() -> ([RouteTable.Node], [RouteTable.RareTyped]) {
+    /// registration wins. Written straight into the table's own buffer, which the table frees.
+    func frozenNodes() -> (UnsafeBufferPointer<RouteTable.Node>, [RouteTable.RareTyped]) {
         var rareTyped: [RouteTable.RareTyped] = []
-        let frozen = nodes.map { node in
-            var frozen = RouteTable.Node()
-            frozen.end = node.terminal >= 0 ? node.terminal : node.catchAll
-            frozen.tail = earlier(node.pathTail, node.catchAll)
-            frozen.parameter = node.parameter
-            frozen.wildcard = node.wildcard
-            frozen.int = node.int
+        let frozen = RouteTable.allocate(RouteTable.Node.self, count: nodes.count)
+        for (index, node) in nodes.enumerated() {
+            var lookupNode = RouteTable.Node()
+            lookupNode.end = node.terminal >= 0 ? node.terminal : node.catchAll
+            lookupNode.tail = earlier(node.pathTail, node.catchAll)
+            lookupNode.parameter = node.parameter
+            lookupNode.wildcard = node.wildcard
+            lookupNode.int = node.int
             if node.uuid >= 0 || node.bool >= 0 || node.double >= 0 {
                 rareTyped.append(RouteTable.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
-                frozen.rareTyped = Int32(rareTyped.count - 1)
+                lookupNode.rareTyped = Int32(rareTyped.count - 1)
             }
-            if node.hasLiterals { frozen.flags |= RouteTable.Node.hasLiterals }
-            if frozen.tail >= 0, frozen.tail == node.pathTail { frozen.flags |= RouteTable.Node.tailCaptures }
-            return frozen
+            if node.hasLiterals { lookupNode.flags |= RouteTable.Node.hasLiterals }
+            if lookupNode.tail >= 0, lookupNode.tail == node.pathTail { lookupNode.flags |= RouteTable.Node.tailCaptures }
+            frozen.initializeElement(at: index, to: lookupNode)
         }
-        return (frozen, rareTyped)
+        return (UnsafeBufferPointer(frozen), rareTyped)
     }
 
     private func earlier(_ a: Int32, _ b: Int32) -> Int32 {
@@ -369,18 +370,29 @@ private struct TrieBuilder {
     }
 }
 
-/// The literal edges of the whole trie, built in an open-addressing table (kept at most half
-/// full) that ``frozenSlots(nodes:)`` turns into the lookup's. Keyed by the literal's UTF-8 bytes,
-/// not `String`, because the lookup compares bytes and `String` equality would merge canonically
-/// equivalent spellings (`é`, `e`+U+0301).
+/// The literal edges of the whole trie, in the order they were added and found through an
+/// open-addressing index, which ``frozenSlots(nodes:)`` turns into the lookup's table. Keyed by
+/// the literal's UTF-8 bytes, not `String`, because the lookup compares bytes and `String`
+/// equality would merge canonically equivalent spellings (`é`, `e`+U+0301).
 private struct LiteralEdges {
-    private var edges: [RouteTable.LiteralEdge]
-    private(set) var bytes: [UInt8] = []
-    private var count = 0
+    /// One slot of the index: an edge's hash and its position in `edges` plus one, 0 when empty.
+    private struct Slot {
+        var hash: UInt32 = 0
+        var edgePlusOne: UInt32 = 0
+    }
 
-    /// A table with room for `capacity` edges before it grows.
+    /// The edges, in the order they were added.
+    private var edges: [RouteTable.LiteralEdge] = []
+    /// The index that finds an edge by parent and bytes, at most half full. 8-byte slots rather
+    /// than the edges themselves: sized for every literal segment, shared or not, it is most of
+    /// what building a table writes, and every fresh page is a page fault.
+    private var slots: [Slot]
+    private(set) var bytes: [UInt8] = []
+
+    /// A table with room for `capacity` edges before its index grows.
     init(capacity: Int) {
-        edges = [RouteTable.LiteralEdge](repeating: RouteTable.LiteralEdge(), count: Self.size(for: capacity * 2))
+        slots = [Slot](repeating: Slot(), count: Self.size(for: capacity * 2))
+        edges.reserveCapacity(capacity)
     }
 
     /// The smallest power-of-two table size, 16 or more, that is at least `minimum`.
@@ -394,11 +406,14 @@ private struct LiteralEdges {
     /// and `next` returned.
     mutating func child(of parent: Int32, bytes value: UnsafeBufferPointer<UInt8>, next: Int32) -> Int32 {
         let key = LiteralKey(value, parent: parent)
-        let mask = edges.count - 1
+        let mask = slots.count - 1
         var index = Int(key.hash) & mask
         let found: Int32? = bytes.withUnsafeBufferPointer { literals in
-            while edges[index].child >= 0 {
-                if key.matches(edges[index], parent: parent, value: value, literals: literals) { return edges[index].child }
+            while slots[index].edgePlusOne != 0 {
+                if slots[index].hash == key.hash {
+                    let edge = edges[Int(slots[index].edgePlusOne) - 1]
+                    if key.matches(edge, parent: parent, value: value, literals: literals) { return edge.child }
+                }
                 index = (index + 1) & mask
             }
             return nil
@@ -409,21 +424,21 @@ private struct LiteralEdges {
             edge.text.0 = UInt64(bytes.count)
             bytes.append(contentsOf: value)
         }
-        edges[index] = edge
-        count += 1
-        if count * 2 > edges.count { edges = Self.rehashed(edges, size: edges.count * 2) }
+        edges.append(edge)
+        slots[index] = Slot(hash: key.hash, edgePlusOne: UInt32(edges.count))
+        if edges.count * 2 > slots.count { rehash(size: slots.count * 2) }
         return next
     }
 
     /// The lookup's table: every edge with a copy of its child from `nodes`, in a table sized for
-    /// the edges there are (the builder's was sized for every literal segment, shared or not),
-    /// at most a third full so that a probe seldom reads a second slot.
-    func frozenSlots(nodes: [RouteTable.Node]) -> UnsafeBufferPointer<RouteTable.LiteralSlot> {
+    /// the edges there are (the builder's index was sized for every literal segment, shared or
+    /// not), at most a third full so that a probe seldom reads a second slot.
+    func frozenSlots(nodes: UnsafeBufferPointer<RouteTable.Node>) -> UnsafeBufferPointer<RouteTable.LiteralSlot> {
         assert(MemoryLayout<RouteTable.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
-        let slots = RouteTable.allocate(RouteTable.LiteralSlot.self, count: Self.size(for: count * 3), alignment: 64)
+        let slots = RouteTable.allocate(RouteTable.LiteralSlot.self, count: Self.size(for: edges.count * 3), alignment: 64)
         slots.initialize(repeating: RouteTable.LiteralSlot())
         let mask = slots.count - 1
-        for edge in edges where edge.child >= 0 {
+        for edge in edges {
             var index = Int(edge.hash) & mask
             while slots[index].edge.child >= 0 { index = (index + 1) & mask }
             slots[index] = RouteTable.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
@@ -431,15 +446,14 @@ private struct LiteralEdges {
         return UnsafeBufferPointer(slots)
     }
 
-    private static func rehashed(_ edges: [RouteTable.LiteralEdge], size: Int) -> [RouteTable.LiteralEdge] {
-        var table = [RouteTable.LiteralEdge](repeating: RouteTable.LiteralEdge(), count: size)
+    private mutating func rehash(size: Int) {
+        slots = [Slot](repeating: Slot(), count: size)
         let mask = size - 1
-        for edge in edges where edge.child >= 0 {
+        for (position, edge) in edges.enumerated() {
             var index = Int(edge.hash) & mask
-            while table[index].child >= 0 { index = (index + 1) & mask }
-            table[index] = edge
+            while slots[index].edgePlusOne != 0 { index = (index + 1) & mask }
+            slots[index] = Slot(hash: edge.hash, edgePlusOne: UInt32(position + 1))
         }
-        return table
     }
 }
 
