@@ -43,10 +43,9 @@ struct ShapeIndex {
 
     /// The position of the element in `elements` whose pattern has the shape of `pattern`.
     func position<Element>(ofShape pattern: RoutePattern, among elements: [Element], _ patternOf: (Element) -> RoutePattern) -> Int? {
-        let digest = pattern.shapeDigest
-        let tag = Self.tag(of: digest)
+        let tag = Self.tag(of: pattern.shapeDigest)
         let mask = slots.count - 1
-        var index = Self.home(of: digest, mask: mask)
+        var index = Self.home(of: tag, mask: mask)
         while slots[index].positionPlusOne != 0 {
             if slots[index].tag == tag {
                 let position = Int(slots[index].positionPlusOne) - 1
@@ -76,7 +75,8 @@ struct ShapeIndex {
 
     private mutating func add(_ digest: UInt64, position: Int) {
         if (count + 1) * 4 > slots.count * 3 { rehash(size: slots.count * 2) }
-        insert(Slot(tag: Self.tag(of: digest), positionPlusOne: UInt32(position + 1)), home: Self.home(of: digest, mask: slots.count - 1))
+        let tag = Self.tag(of: digest)
+        insert(Slot(tag: tag, positionPlusOne: UInt32(position + 1)), home: Self.home(of: tag, mask: slots.count - 1))
     }
 
     private mutating func insert(_ slot: Slot, home: Int) {
@@ -87,14 +87,13 @@ struct ShapeIndex {
         count += 1
     }
 
-    /// Moves the slots to a table of `size`. The tag is the digest's high half and the home its
-    /// mixed bits, so a slot's new home follows from its tag alone (see ``home(of:mask:)``).
+    /// Moves the slots to a table of `size`; a slot's home follows from its tag alone.
     private mutating func rehash(size: Int) {
         let old = slots
         slots = [Slot](repeating: Slot(), count: size)
         count = 0
         for slot in old where slot.positionPlusOne != 0 {
-            insert(slot, home: Self.home(ofTag: slot.tag, mask: size - 1))
+            insert(slot, home: Self.home(of: slot.tag, mask: size - 1))
         }
     }
 
@@ -103,13 +102,9 @@ struct ShapeIndex {
         UInt32(truncatingIfNeeded: digest >> 32)
     }
 
-    /// Where a digest's probe starts: its tag mixed (the digest is FNV-1a, whose bits alone
-    /// spread poorly), then masked to the table.
-    private static func home(of digest: UInt64, mask: Int) -> Int {
-        home(ofTag: tag(of: digest), mask: mask)
-    }
-
-    private static func home(ofTag tag: UInt32, mask: Int) -> Int {
+    /// Where a tag's probe starts: the tag mixed (the digest is FNV-1a, whose bits alone spread
+    /// poorly), then masked to the table.
+    private static func home(of tag: UInt32, mask: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 }
