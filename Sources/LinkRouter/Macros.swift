@@ -57,6 +57,20 @@ public macro Routable(
 /// Route discovery registers the action at run time, as `register(_:options:action:)` would. The
 /// action may be synchronous or `async`, and may throw.
 ///
+/// `#route` goes at file scope (`main.swift` included) or among the members of a non-generic
+/// type, whose static members the action may then use unqualified:
+///
+/// ```swift
+/// enum CartActions {
+///     #route("cart/clear") { _ in clear() }
+///     static func clear() -> String { ... }
+/// }
+/// ```
+///
+/// In a module with many routes, prefer a type: the compiler expands every file-scope `#route` of
+/// a module in each of the module's compile jobs, but a `#route` in a type only in the jobs that
+/// compile that type.
+///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
 /// literal that names the column of the offending character. The pattern, the groups and the
 /// summary share a record's 96 bytes of text.
@@ -66,8 +80,8 @@ public macro Routable(
 ///   - exposure: Whether URLs from outside the app may run the action.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
-///   - action: The action. It becomes part of a global constant, so it cannot capture local
-///     values; use `#route` at file scope (`main.swift` included).
+///   - action: The action. It becomes part of a stored constant, so it cannot capture local
+///     values.
 @freestanding(declaration)
 public macro route(
     _ pattern: StaticString,

@@ -37,6 +37,9 @@ func accessorSource(_ statements: [String], indent: Int = 12) -> String {
 enum RecordPlacement {
     /// `private nonisolated let <name>` at file scope (`#route`).
     case fileScope
+    /// `private nonisolated static let <name>` among the members of the type the macro is in
+    /// (`#route` in a type).
+    case typeMember
     /// `nonisolated static let record` in `private enum <name>`: at the top level of `main.swift`,
     /// where a freestanding macro's declarations are part of top-level code, a plain constant
     /// draws an "immutable value was never used" warning.
@@ -84,11 +87,18 @@ func makeRecordDeclaration(
     accessor: String,
     placement: RecordPlacement = .fileScope
 ) -> DeclSyntax {
-    let isMember = if case .fileScope = placement { false } else { true }
-    let outer = isMember ? "    " : ""
+    let isNested = switch placement {
+    case .fileScope, .typeMember: false
+    case .enumeration, .extensionMember: true
+    }
+    let outer = isNested ? "    " : ""
     let indent = outer + "    "
     let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
-    let modifiers = isMember ? "nonisolated static" : "private nonisolated"
+    let modifiers = switch placement {
+    case .fileScope: "private nonisolated"
+    case .typeMember: "private nonisolated static"
+    case .enumeration, .extensionMember: "nonisolated static"
+    }
     let variableName = if case .enumeration = placement { "record" } else { name }
     let record = """
         \(outer)@used @section("linkrouter_routes") \(modifiers) let \(variableName): LinkRouter.__RouteRecord = (
@@ -100,7 +110,7 @@ func makeRecordDeclaration(
         \(outer))
         """
     switch placement {
-    case .fileScope:
+    case .fileScope, .typeMember:
         return sourceText(record)
     case .enumeration:
         return sourceText("private enum \(name) {\n\(record)\n}")

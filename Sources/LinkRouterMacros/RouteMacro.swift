@@ -1,11 +1,12 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `#route("share", exposure:groups:summary:action:)` at file scope.
+/// `#route("share", exposure:groups:summary:action:)` at file scope or in a type.
 ///
 /// Declares a route record, under a unique name, whose accessor makes a `RouteAction` of the
-/// action closure. In a `main.swift` the record is the static `record` of a private enum of that
-/// name instead, since a plain constant there draws an unused-value warning.
+/// action closure. In a type the record is a private static member. In a `main.swift` it is the
+/// static `record` of a private enum of that name, since a plain constant there draws an
+/// unused-value warning.
 public enum RouteMacro: DeclarationMacro {
     public static var formatMode: FormatMode { .disabled }
 
@@ -13,8 +14,11 @@ public enum RouteMacro: DeclarationMacro {
         of node: some FreestandingMacroExpansionSyntax,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard context.isAtFileScope else {
-            context.diagnoseError(node, "notAtFileScope", "#route declares a global route record; use it at file scope")
+        guard let scope = recordScope(in: context) else {
+            context.diagnoseError(
+                node, "noScopeForRecord",
+                "#route declares a stored route record; use it at file scope or in a non-generic type, not inside a function, closure or protocol"
+            )
             return []
         }
         guard let route = RouteDeclaration(
@@ -30,8 +34,40 @@ public enum RouteMacro: DeclarationMacro {
             kind: .action,
             route: route,
             storing: "LinkRouter.RouteAction(\(action.trimmedDescription))",
-            placement: isInMainFile(node, in: context) ? .enumeration : .fileScope
+            placement: scope == .type ? .typeMember : isInMainFile(node, in: context) ? .enumeration : .fileScope
         )]
+    }
+
+    /// Where a record can be stored.
+    private enum RecordScope {
+        /// File scope.
+        case file
+        /// A struct, enum, class, actor or extension, nested only in such declarations.
+        case type
+    }
+
+    /// Where the macro is, when a record can be stored there: at file scope, or in types that can
+    /// have static stored properties. `nil` in a function, a closure, a protocol or a generic type.
+    private static func recordScope(in context: some MacroExpansionContext) -> RecordScope? {
+        if context.lexicalContext.isEmpty { return .file }
+        for scope in context.lexicalContext {
+            let generics: GenericParameterClauseSyntax?
+            if let type = scope.as(StructDeclSyntax.self) {
+                generics = type.genericParameterClause
+            } else if let type = scope.as(EnumDeclSyntax.self) {
+                generics = type.genericParameterClause
+            } else if let type = scope.as(ClassDeclSyntax.self) {
+                generics = type.genericParameterClause
+            } else if let type = scope.as(ActorDeclSyntax.self) {
+                generics = type.genericParameterClause
+            } else if scope.is(ExtensionDeclSyntax.self) {
+                generics = nil
+            } else {
+                return nil
+            }
+            if generics != nil { return nil }
+        }
+        return .type
     }
 
     /// Whether the macro is in a `main.swift`, whose top level is top-level code.

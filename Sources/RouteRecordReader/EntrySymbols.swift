@@ -68,9 +68,11 @@ public enum EntrySymbols {
         var record = String(text[range.upperBound...])
         if let type = record.firstRange(of: " : (") { record = String(record[..<type.lowerBound]) }
         if record.hasPrefix("static ") { record.removeFirst("static ".count) }
-        // A #route record's unique name encodes its file and line: "Module.$s...0023CartRoutesswift_...MX9_..."
-        if let unique = record.firstMatch(of: #/^(?<module>\w+)\.\$s\w*\d(?<file>[A-Za-z][A-Za-z_]*?)swift_[A-Za-z0-9]+?MX(?<line>\d+)_/#) {
-            return "#route at \(unique.output.file).swift:\(unique.output.line) in \(unique.output.module)"
+        // A #route record's unique name encodes its file and zero-based line, after the module (or
+        // the type the #route is in): "Module.$s...0023CartRoutesswift_...MX9_..." is on line 10.
+        if let unique = record.firstMatch(of: #/^(?<scope>\w+(?:\.\w+)*?)\.\$s\w*\d(?<file>[A-Za-z][A-Za-z_]*?)swift_[A-Za-z0-9]+?MX(?<line>\d+)_/#),
+           let line = Int(unique.output.line) {
+            return "#route at \(unique.output.file).swift:\(line + 1) in \(unique.output.scope)"
         }
         return "accessor of " + record
     }

@@ -160,8 +160,59 @@ struct RouteMacroTests {
         )
     }
 
-    @Test("#route inside a function or a type is an error: records are globals")
-    func notAtFileScope() {
+    @Test("in a type the record is a private static member, so other files' compile jobs need not expand it")
+    func inType() {
+        assertExpansion(
+            """
+            enum CartActions {
+                #route("cart/clear") { _ in clear() }
+                static func clear() -> String { "cleared" }
+            }
+            """,
+            expandedSource: """
+            enum CartActions {
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                    0x526B6E4C, 1, 0, 0x6163746E, 10, // magic, version, flags, kind 'actn', text length
+                    { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in clear() }), to: __value, ifExpected: __type) },
+                    0,
+                    0x656C632F74726163, 0x7261, 0x0, 0x0, 0x0, 0x0, // text: "cart/clear"
+                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                )
+                static func clear() -> String { "cleared" }
+            }
+            """
+        )
+    }
+
+    @Test("in an extension nested in a struct's extension, the record is a member too")
+    func inNestedExtension() {
+        assertExpansion(
+            """
+            extension Shop {
+                struct Actions {
+                    #route("ping") { _ in "pong" }
+                }
+            }
+            """,
+            expandedSource: """
+            extension Shop {
+                struct Actions {
+                    @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                        0x526B6E4C, 1, 0, 0x6163746E, 4, // magic, version, flags, kind 'actn', text length
+                        { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
+                        0,
+                        0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
+                        0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    )
+                }
+            }
+            """
+        )
+    }
+
+    @Test("#route in a function, a closure, a protocol or a generic type is an error: a record is stored")
+    func notStorable() {
+        let message = "#route declares a stored route record; use it at file scope or in a non-generic type, not inside a function, closure or protocol"
         assertExpansion(
             """
             func setUp() {
@@ -172,9 +223,31 @@ struct RouteMacroTests {
             func setUp() {
             }
             """,
-            diagnostics: [
-                DiagnosticSpec(message: "#route declares a global route record; use it at file scope", line: 2, column: 5),
-            ]
+            diagnostics: [DiagnosticSpec(message: message, line: 2, column: 5)]
+        )
+        assertExpansion(
+            """
+            protocol Actions {
+                #route("a") { _ in nil }
+            }
+            """,
+            expandedSource: """
+            protocol Actions {
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: message, line: 2, column: 5)]
+        )
+        assertExpansion(
+            """
+            enum Actions<Value> {
+                #route("a") { _ in nil }
+            }
+            """,
+            expandedSource: """
+            enum Actions<Value> {
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: message, line: 2, column: 5)]
         )
     }
 }
