@@ -111,10 +111,27 @@ extension UTF8Validator {
     /// The standard library's `String(validating:as:)` takes a generic path for raw bytes that
     /// looks up type metadata on each call; route discovery converts every record's text.
     @inlinable public static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
-        bytes.withMemoryRebound(to: UInt8.self) { bytes in
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return bytes.withMemoryRebound(to: UInt8.self) { bytes in
             var validator = UTF8Validator()
             for byte in bytes where !validator.feed(byte) { return nil }
             return validator.isComplete ? String(decoding: bytes, as: UTF8.self) : nil
         }
+    }
+
+    /// Whether every byte is below 0x80, tested eight at a time: route texts are mostly ASCII,
+    /// which is valid UTF-8 without the validator's per-byte state.
+    @inlinable static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var highBits: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            highBits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            highBits |= UInt64(bytes[index])
+            index += 1
+        }
+        return highBits & 0x8080_8080_8080_8080 == 0
     }
 }

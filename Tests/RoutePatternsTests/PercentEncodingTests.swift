@@ -49,4 +49,14 @@ struct PercentEncodingTests {
         #expect(valid == expected)
         #expect(valid == (String(validating: bytes, as: UTF8.self) != nil))
     }
+
+    @Test("A record's text becomes a string only when it is valid UTF-8, wherever a non-ASCII byte sits", arguments: [
+        Array("bench/1234/:p".utf8), Array("sixteen/bytes/ok".utf8), [], Array("caf\u{E9}/x".utf8),
+        Array("eight/by".utf8) + [0xC3, 0xA9], Array("eight/by".utf8) + [0xC3], Array("eight/by".utf8) + [0xFF, 0x41],
+        [0x80], Array("seven/b".utf8) + [0xE2, 0x82, 0xAC],
+    ] as [[UInt8]])
+    func stringValidating(_ bytes: [UInt8]) {
+        let text = bytes.withUnsafeBytes { UTF8Validator.string(validating: $0) }
+        #expect(text == String(validating: bytes, as: UTF8.self))
+    }
 }
