@@ -8,9 +8,9 @@ struct CartPage: CustomStringConvertible {
     var description: String { "CartPage()" }
 }
 
-/// The cart's actions. `#route` in a type keeps the record a member of it: a compile job then
-/// expands only the routes of the files it compiles, where file-scope ones are expanded by every
-/// job of the module (see "Build cost" in the README).
+/// The cart's actions. `#route` in a type makes its record a member of the type, which only
+/// the jobs that compile this file expand; a file-scope `#route` is expanded by every compile job
+/// of the module (see "Build cost" in the README).
 enum CartActions {
     #route("cart/add", groups: ["requiresLogin"], action: { parameters in
         "added \(try parameters.int("quantity", default: 1)) × product \(try parameters.int("product"))"

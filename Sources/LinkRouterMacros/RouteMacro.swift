@@ -29,12 +29,16 @@ public enum RouteMacro: DeclarationMacro {
             in: context
         ), let action = route.action else { return [] }
         let name = context.makeUniqueName("route").text
+        let placement: RecordPlacement = switch scope {
+        case .type: .typeMember
+        case .file: isInMainFile(node, in: context) ? .enumeration : .fileScope
+        }
         return [makeRecordDeclaration(
             named: name,
             kind: .action,
             route: route,
             storing: "LinkRouter.RouteAction(\(action.trimmedDescription))",
-            placement: scope == .type ? .typeMember : isInMainFile(node, in: context) ? .enumeration : .fileScope
+            placement: placement
         )]
     }
 
