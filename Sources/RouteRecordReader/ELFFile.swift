@@ -114,29 +114,48 @@ final class ELFFile {
         return result
     }
 
-    /// The relocations that apply to `target`, keyed by the offset they patch: a section offset in
-    /// an object file, a virtual address in an executable or shared library.
-    func relocations(targeting target: Section) throws(ELFReadError) -> [UInt64: Relocation] {
+    /// The relocations that apply to each of `targets`, in the same order, each keyed by the
+    /// offset it patches: a section offset in an object file, a virtual address in an executable
+    /// or shared library. Each symbol table is read once, however many targets there are.
+    func relocations(targeting targets: [Section]) throws(ELFReadError) -> [[UInt64: Relocation]] {
         let all = try sections()
-        let targetIndex = elf_ndxscn(target.handle)
         let relocatable = isRelocatable
-        var result: [UInt64: Relocation] = [:]
+        var positions: [Int: Int] = [:]
+        for (position, target) in targets.enumerated() { positions[elf_ndxscn(target.handle)] = position }
+        var result = [[UInt64: Relocation]](repeating: [:], count: targets.count)
+        var symbolTables: [Int: [Symbol]] = [:]
         for section in all where section.type == UInt32(SHT_RELA) {
             var header = GElf_Shdr()
             guard gelf_getshdr(section.handle, &header) != nil else { continue }
             // Object files relocate one section per table; linked files keep dynamic relocations
             // for every section together (.rela.dyn).
-            if relocatable && Int(header.sh_info) != targetIndex { continue }
+            let targetPositions: [Int]
+            if relocatable {
+                guard let position = positions[Int(header.sh_info)] else { continue }
+                targetPositions = [position]
+            } else {
+                targetPositions = Array(targets.indices)
+            }
             guard let data = elf_getdata(section.handle, nil), header.sh_entsize > 0 else { continue }
-            let symbolTable = all.first { elf_ndxscn($0.handle) == Int(header.sh_link) }
-            let symbols = try symbolTable.map { table throws(ELFReadError) in try self.symbols(of: table) } ?? []
+            let link = Int(header.sh_link)
+            let symbols: [Symbol]
+            if let known = symbolTables[link] {
+                symbols = known
+            } else {
+                let table = all.first { elf_ndxscn($0.handle) == link }
+                symbols = try table.map { table throws(ELFReadError) in try self.symbols(of: table) } ?? []
+                symbolTables[link] = symbols
+            }
             for index in 0..<Int(header.sh_size / header.sh_entsize) {
                 var relocation = GElf_Rela()
                 guard gelf_getrela(data, Int32(index), &relocation) != nil else { continue }
-                if !relocatable && (relocation.r_offset < target.address || relocation.r_offset - target.address >= target.size) { continue }
                 let symbolIndex = Int(relocation.r_info >> 32)
                 let symbol = symbolIndex > 0 && symbolIndex < symbols.count ? symbols[symbolIndex] : nil
-                result[relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)
+                for position in targetPositions {
+                    let target = targets[position]
+                    if !relocatable && (relocation.r_offset < target.address || relocation.r_offset - target.address >= target.size) { continue }
+                    result[position][relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)
+                }
             }
         }
         return result
@@ -165,6 +184,13 @@ final class ELFFile {
     /// The first section with this name, or `nil`.
     func section(named name: String) throws(ELFReadError) -> Section? {
         try sections().first { $0.name == name }
+    }
+
+    /// Every section named `name`, in header order. A linked file has one route section; an object
+    /// file may have one per record, as the Swift compiler gives each retained constant a section
+    /// of its own.
+    func sections(named name: String) throws(ELFReadError) -> [Section] {
+        try sections().filter { $0.name == name }
     }
 
     /// Calls `body` with a section's bytes as stored in the file.

@@ -17,18 +17,24 @@ public enum EntrySymbols {
     ///   the file still has its full symbol table (`.symtab`).
     public static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
         let file = try ELFFile(path: section.file)
-        guard let routes = try file.section(named: RecordLayout.sectionName) else { return ([:], false) }
+        let routeSections = try file.sections(named: RecordLayout.sectionName)
+        guard !routeSections.isEmpty else { return ([:], false) }
         let symbols = try file.symbols()
         let hasSymbolTable = try file.sections().contains { $0.type == UInt32(SHT_SYMTAB) }
         guard !symbols.isEmpty else { return ([:], hasSymbolTable) }
-        let relocations = try file.relocations(targeting: routes)
+        let relocations = try file.relocations(targeting: routeSections)
         var result: [RecordLocation: String] = [:]
         for record in section.records {
-            let offsetInSection = UInt64(record.location.fileOffset) - routes.fileOffset
+            let fileOffset = UInt64(record.location.fileOffset)
+            guard let position = routeSections.firstIndex(where: { fileOffset >= $0.fileOffset && fileOffset - $0.fileOffset < $0.size }) else {
+                continue
+            }
+            let routes = routeSections[position]
+            let offsetInSection = fileOffset - routes.fileOffset
             // Wrapping: addresses are taken modulo 2^64, and a corrupt header may put the section anywhere.
             let fieldAddress = routes.address &+ offsetInSection &+ 16
             let name: String?
-            if let relocation = relocations[file.isRelocatable ? offsetInSection + 16 : fieldAddress] {
+            if let relocation = relocations[position][file.isRelocatable ? offsetInSection + 16 : fieldAddress] {
                 if let symbol = relocation.symbol, !symbol.name.isEmpty {
                     name = symbol.name
                 } else {

@@ -10,18 +10,27 @@ public struct RouteSection: Sendable {
 
 /// Reads route records: from files on disk (for tools) or from the loaded images of this process.
 public enum RouteSectionReader {
-    /// Reads the route section of an ELF file on disk; nothing of the file is loaded or run.
+    /// Reads the route section of an ELF file on disk; nothing of the file is loaded or run. An
+    /// object file may hold several sections of that name (a Swift object one per record): they
+    /// are read in header order, as the linker would join them.
     ///
-    /// - Returns: The section's records and issues, or `nil` when the file has no route section.
+    /// - Returns: The sections' records and issues, or `nil` when the file has no route section.
     /// - Throws: ``ELFReadError`` when the file cannot be read as a 64-bit little-endian ELF object.
     public static func read(file path: String) throws(ELFReadError) -> RouteSection? {
         let file = try ELFFile(path: path)
-        guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
-        // Clamped: an empty section's offset is never checked against the file and may be anything.
-        let decoded = try file.withContents(of: section) { bytes in
-            RecordDecoder.decode(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
+        let sections = try file.sections(named: RecordLayout.sectionName)
+        guard !sections.isEmpty else { return nil }
+        var records: [RouteRecord] = []
+        var issues: [RecordIssue] = []
+        for section in sections {
+            // Clamped: an empty section's offset is never checked against the file and may be anything.
+            let decoded = try file.withContents(of: section) { bytes in
+                RecordDecoder.decode(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
+            }
+            records += decoded.records
+            issues += decoded.issues
         }
-        return RouteSection(file: path, records: decoded.records, issues: decoded.issues)
+        return RouteSection(file: path, records: records, issues: issues)
     }
 
     /// Reads the route section of a loaded image from memory, where the dynamic linker has

@@ -76,6 +76,18 @@ struct RoutesBinaryToolTests {
         #expect(services.first?.symbol == "accessor of AccountFeature.AccountSession.__linkRouterService")
     }
 
+    @Test("dump reads every route section of a Swift object file, which has one per record")
+    func dumpSwiftObjectFile() throws {
+        let object = BuiltProduct.buildFolder.appendingPathComponent("CartFeature.build/CartRoutes.swift.o").path
+        let run = try routes.run(["dump", "--json", object])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let report = try JSONDecoder().decode(DumpReport.self, from: Data(run.standardOutput.utf8))
+        #expect(report.records.map(\.pattern).sorted() == ["cart", "cart/add", "cart/checkout", "cart/total"])
+        #expect(report.records.first { $0.pattern == "cart" }?.symbol == "accessor of CartFeature.CartPage.__linkRouterRecord")
+        #expect(report.records.first { $0.pattern == "cart/total" }?.symbol == "#route at CartRoutes.swift:20 in CartFeature.CartActions")
+        #expect(Set(report.records.map(\.offset)).count == 4)
+    }
+
     @Test("dump prints an aligned table sorted by pattern, and a tree")
     func dumpTableAndTree() throws {
         let demo = BuiltProduct(name: "demo").path.path
