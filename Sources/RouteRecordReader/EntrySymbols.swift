@@ -74,11 +74,16 @@ public enum EntrySymbols {
         var record = String(text[range.upperBound...])
         if let type = record.firstRange(of: " : (") { record = String(record[..<type.lowerBound]) }
         if record.hasPrefix("static ") { record.removeFirst("static ".count) }
-        // A #route record's unique name encodes its file and zero-based line, after the module (or
-        // the type the #route is in): "Module.$s...0023CartRoutesswift_...MX9_..." is on line 10.
-        if let unique = record.firstMatch(of: #/^(?<scope>\w+(?:\.\w+)*?)\.\$s\w*\d(?<file>[A-Za-z][A-Za-z_]*?)swift_[A-Za-z0-9]+?MX(?<line>\d+)_/#),
-           let line = Int(unique.output.line) {
-            return "#route at \(unique.output.file).swift:\(line + 1) in \(unique.output.scope)"
+        // A name a macro made unique is a mangled name of its own, after the module or type it is
+        // in: "Module.$s...fMu_". Demangled, a #route's says its file and line.
+        if let start = record.firstRange(of: ".$s"), let unique = runtimeDemangle(String(record[record.index(after: start.lowerBound)...])) {
+            let scope = record[..<start.lowerBound]
+            if let route = unique.firstMatch(of: #/^unique name #\d+ of route in freestanding macro expansion .* file (?<file>.+) line (?<line>\d+) column \d+$/#) {
+                return "#route at \(route.output.file):\(route.output.line) in \(scope)"
+            }
+            if let name = unique.firstMatch(of: #/^unique name #\d+ of (?<name>\w+) in /#) {
+                return "accessor of \(scope).\(name.output.name)"
+            }
         }
         return "accessor of " + record
     }
