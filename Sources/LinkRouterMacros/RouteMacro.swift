@@ -53,7 +53,7 @@ public enum RouteMacro: DeclarationMacro {
     /// Where the macro is, when a record can be stored there: at file scope, or in types that can
     /// have static stored properties. `nil` in a function, a closure, a protocol or a generic type.
     private static func recordScope(in context: some MacroExpansionContext) -> RecordScope? {
-        if context.lexicalContext.isEmpty { return .file }
+        if context.isAtFileScope { return .file }
         for scope in context.lexicalContext {
             let generics: GenericParameterClauseSyntax?
             if let type = scope.as(StructDeclSyntax.self) {

@@ -23,6 +23,7 @@ public enum EntrySymbols {
         let hasSymbolTable = try file.sections().contains { $0.type == UInt32(SHT_SYMTAB) }
         guard !symbols.isEmpty else { return ([:], hasSymbolTable) }
         let relocations = try file.relocations(targeting: routeSections)
+        let isRelocatable = file.isRelocatable
         var result: [RecordLocation: String] = [:]
         for record in section.records {
             let fileOffset = UInt64(record.location.fileOffset)
@@ -34,7 +35,7 @@ public enum EntrySymbols {
             // Wrapping: addresses are taken modulo 2^64, and a corrupt header may put the section anywhere.
             let fieldAddress = routes.address &+ offsetInSection &+ 16
             let name: String?
-            if let relocation = relocations[position][file.isRelocatable ? offsetInSection + 16 : fieldAddress] {
+            if let relocation = relocations[position][isRelocatable ? offsetInSection + 16 : fieldAddress] {
                 if let symbol = relocation.symbol, !symbol.name.isEmpty {
                     name = symbol.name
                 } else {
