@@ -10,6 +10,18 @@ public typealias __RouteRecord = (
     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
 )
 
+/// The Swift layout of a route record that is a static member (`@Routable`, `@RoutableService`,
+/// `#route` in a type): the same 128 bytes as ``__RouteRecord``, written as the header's two
+/// little-endian words (magic, version and flags; kind and text length), the accessor, the
+/// reserved word, and the text's 12 words.
+///
+/// A static constant has a getter. For a tuple of plain integers, a debug build compiles that
+/// getter with the whole value rebuilt field by field, about 2 ms a record; inline arrays are
+/// copied whole instead.
+///
+/// - Warning: Exists for macro expansions; do not use it directly.
+public typealias __RouteMemberRecord = (InlineArray<2, UInt64>, __RouteRecordAccessor, UInt64, InlineArray<12, UInt64>)
+
 /// A record's accessor: writes its value into the first argument when the second points to the
 /// `Any.Type` the caller expects, and returns whether it did.
 ///

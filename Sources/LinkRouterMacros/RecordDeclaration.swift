@@ -94,21 +94,30 @@ func makeRecordDeclaration(
     let outer = isNested ? "    " : ""
     let indent = outer + "    "
     let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
-    let modifiers = switch placement {
-    case .fileScope: "private nonisolated"
-    case .typeMember: "private nonisolated static"
-    case .enumeration, .extensionMember: "nonisolated static"
-    }
-    let variableName = if case .enumeration = placement { "record" } else { name }
-    let record = """
-        \(outer)@used @section("linkrouter_routes") \(modifiers) let \(variableName): LinkRouter.__RouteRecord = (
-        \(indent)0x526B6E4C, 1, \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+    let textComment = "// text: \(String(decoding: text, as: UTF8.self).debugDescription)"
+    let record = if case .fileScope = placement {
+        """
+        @used @section("linkrouter_routes") private nonisolated let \(name): LinkRouter.__RouteRecord = (
+            0x526B6E4C, 1, \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+            \(accessor),
+            0,
+            \(words[..<6].joined(separator: ", ")), \(textComment)
+            \(words[6...].joined(separator: ", "))
+        )
+        """
+    } else {
+        // A static member takes the member layout (see `__RouteMemberRecord`); its header words
+        // are written as their fields in hex, high to low.
+        """
+        \(outer)@used @section("linkrouter_routes") \(placement.modifiers) let \(placement.variableName(name)): LinkRouter.__RouteMemberRecord = (
+        \(indent)[\(hex(flags, digits: 4))_0001_526B6E4C, \(hex(text.count, digits: 8))_\(kind.code.dropFirst(2))], // flags, version 1, magic; text length, kind '\(kind.fourCC)'
         \(indent)\(accessor),
         \(indent)0,
-        \(indent)\(words[..<6].joined(separator: ", ")), // text: \(String(decoding: text, as: UTF8.self).debugDescription)
-        \(indent)\(words[6...].joined(separator: ", "))
+        \(indent)[\(words[..<6].joined(separator: ", ")), \(textComment)
+        \(indent) \(words[6...].joined(separator: ", "))]
         \(outer))
         """
+    }
     switch placement {
     case .fileScope, .typeMember:
         return sourceText(record)
@@ -125,6 +134,24 @@ func makeRecordDeclaration(
             )
         ))
     }
+}
+
+extension RecordPlacement {
+    /// The modifiers of a static member record.
+    fileprivate var modifiers: String {
+        if case .typeMember = self { "private nonisolated static" } else { "nonisolated static" }
+    }
+
+    /// The static member's name: the enum's own for ``enumeration``.
+    fileprivate func variableName(_ name: String) -> String {
+        if case .enumeration = self { "record" } else { name }
+    }
+}
+
+/// `0x` and `value` in upper-case hex, zero-padded to `digits`.
+private func hex(_ value: Int, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
 }
 
 /// Declaration source handed to the compiler as written: one token holding the text, which the

@@ -140,4 +140,25 @@ struct DiscoveryTests {
         let text = withUnsafeBytes(of: record.text) { Array($0.prefix(Int(record.text_length))) }
         #expect(String(decoding: text, as: UTF8.self) == "fixture/swift/echo")
     }
+
+    @Test("a static member's record, header packed in two words, has the same layout")
+    func memberLayout() {
+        #expect(MemoryLayout<LinkRouter.__RouteMemberRecord>.size == MemoryLayout<linkrouter_route_record>.size)
+        #expect(MemoryLayout<LinkRouter.__RouteMemberRecord>.alignment == MemoryLayout<linkrouter_route_record>.alignment)
+        let member: LinkRouter.__RouteMemberRecord = (
+            [0x0003_0001_526B6E4C, 0x00000008_70616765],
+            { _, _, _ in false },
+            0,
+            [0x73676E6974746573, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        )
+        let record = withUnsafeBytes(of: member) { $0.loadUnaligned(as: linkrouter_route_record.self) }
+        #expect(record.magic == LINKROUTER_RECORD_MAGIC)
+        #expect(record.version == LINKROUTER_RECORD_VERSION)
+        #expect(record.flags == 3)
+        #expect(record.kind == LINKROUTER_KIND_PAGE)
+        #expect(record.text_length == 8)
+        #expect(record.reserved == 0)
+        let text = withUnsafeBytes(of: record.text) { Array($0.prefix(Int(record.text_length))) }
+        #expect(String(decoding: text, as: UTF8.self) == "settings")
+    }
 }

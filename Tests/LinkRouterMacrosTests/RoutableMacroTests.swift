@@ -17,12 +17,12 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
                     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
                     0,
-                    0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -42,12 +42,12 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 5, 0x70616765, 44, // magic, version, flags, kind 'page', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0005_0001_526B6E4C, 0x0000002C_70616765], // flags, version 1, magic; text length, kind 'page'
                     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
                     0,
-                    0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -67,12 +67,12 @@ struct RoutableMacroTests {
             }
 
             extension SettingsPage {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 3, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0003_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
                     { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
                     0,
-                    0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -280,22 +280,22 @@ struct RoutableMacroTests {
             struct UserPage {}
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
                     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
                     0,
-                    0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
 
             extension UserPage {
-                @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 1, 0x70616765, 5, // magic, version, flags, kind 'page', text length
+                @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteMemberRecord = (
+                    [0x0001_0001_526B6E4C, 0x00000005_70616765], // flags, version 1, magic; text length, kind 'page'
                     { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
                     0,
-                    0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """

@@ -13,15 +13,15 @@ struct RoutableServiceMacroTests {
             struct AccountSession: SessionService {}
 
             extension AccountSession: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x73727663, 14, // magic, version, flags, kind 'srvc', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
                     { __value, __type, _ in
                         typealias __Implementation<__T: SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
                     0,
-                    0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -44,15 +44,15 @@ struct RoutableServiceMacroTests {
             }
 
             extension AccountSession {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 8, 0x73727663, 29, // magic, version, flags, kind 'srvc', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
+                    [0x0008_0001_526B6E4C, 0x0000001D_73727663], // flags, version 1, magic; text length, kind 'srvc'
                     { __value, __type, _ in
                         typealias __Implementation<__T: ShopInterfaces.SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any ShopInterfaces.SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
                     0,
-                    0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -75,15 +75,15 @@ struct RoutableServiceMacroTests {
             actor Unrelated {}
 
             extension Unrelated: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x73727663, 14, // magic, version, flags, kind 'srvc', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
                     { __value, __type, _ in
                         typealias __Implementation<__T: SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<Unrelated>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
                     0,
-                    0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -103,28 +103,28 @@ struct RoutableServiceMacroTests {
             struct Recorder {}
 
             extension Recorder: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x73727663, 9, // magic, version, flags, kind 'srvc', text length
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000009_73727663], // flags, version 1, magic; text length, kind 'srvc'
                     { __value, __type, _ in
                         typealias __Implementation<__T: Analytics> = __T
                         return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Analytics).self, to: __value, ifExpected: __type) { $0 }
                     },
                     0,
-                    0x636974796C616E41, 0x73, 0x0, 0x0, 0x0, 0x0, // text: "Analytics"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x636974796C616E41, 0x73, 0x0, 0x0, 0x0, 0x0, // text: "Analytics"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
 
             extension Recorder {
-                @used @section("linkrouter_routes") nonisolated static let __macro_local_19__linkRouterServicefMu_: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x73727663, 8, // magic, version, flags, kind 'srvc', text length
+                @used @section("linkrouter_routes") nonisolated static let __macro_local_19__linkRouterServicefMu_: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000008_73727663], // flags, version 1, magic; text length, kind 'srvc'
                     { __value, __type, _ in
                         typealias __Implementation<__T: Tracking> = __T
                         return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Tracking).self, to: __value, ifExpected: __type) { $0 }
                     },
                     0,
-                    0x676E696B63617254, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "Tracking"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x676E696B63617254, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "Tracking"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,

@@ -94,12 +94,12 @@ struct RouteMacroTests {
             """,
             expandedSource: """
             private enum __macro_local_5routefMu_ {
-                @used @section("linkrouter_routes") nonisolated static let record: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x6163746E, 4, // magic, version, flags, kind 'actn', text length
+                @used @section("linkrouter_routes") nonisolated static let record: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000004_6163746E], // flags, version 1, magic; text length, kind 'actn'
                     { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
                     0,
-                    0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -171,12 +171,12 @@ struct RouteMacroTests {
             """,
             expandedSource: """
             enum CartActions {
-                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                    0x526B6E4C, 1, 0, 0x6163746E, 10, // magic, version, flags, kind 'actn', text length
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x0000000A_6163746E], // flags, version 1, magic; text length, kind 'actn'
                     { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in clear() }), to: __value, ifExpected: __type) },
                     0,
-                    0x656C632F74726163, 0x7261, 0x0, 0x0, 0x0, 0x0, // text: "cart/clear"
-                    0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                    [0x656C632F74726163, 0x7261, 0x0, 0x0, 0x0, 0x0, // text: "cart/clear"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
                 static func clear() -> String { "cleared" }
             }
@@ -197,12 +197,12 @@ struct RouteMacroTests {
             expandedSource: """
             extension Shop {
                 struct Actions {
-                    @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                        0x526B6E4C, 1, 0, 0x6163746E, 4, // magic, version, flags, kind 'actn', text length
+                    @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
+                        [0x0000_0001_526B6E4C, 0x00000004_6163746E], // flags, version 1, magic; text length, kind 'actn'
                         { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
                         0,
-                        0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
-                        0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                        [0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
+                         0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                     )
                 }
             }
