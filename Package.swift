@@ -52,7 +52,8 @@ let package = Package(
             dependencies: [
                 "RoutePatterns",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                // The plugin's message loop; see Plugin.swift for why not SwiftCompilerPlugin's.
+                .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
             ],
             swiftSettings: strictSettings
         ),

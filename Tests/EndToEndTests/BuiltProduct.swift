@@ -28,13 +28,20 @@ struct BuiltProduct {
 
     struct Run {
         let status: Int32
-        let standardOutput: String
+        /// Standard output as written.
+        let output: Data
         let standardError: String
+        var standardOutput: String { String(decoding: output, as: UTF8.self) }
         var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     }
 
     /// Runs the product with the arguments and standard input, and waits for it to exit.
     func run(_ arguments: [String], input: String = "") throws -> Run {
+        try run(arguments, input: Data(input.utf8))
+    }
+
+    /// Runs the product with the arguments and bytes on standard input, and waits for it to exit.
+    func run(_ arguments: [String], input: Data) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: path.path) else {
             throw MissingProduct(path: path.path)
         }
@@ -43,6 +50,11 @@ struct BuiltProduct {
 
     /// Runs any executable with the arguments and standard input, and waits for it to exit.
     static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Run {
+        try run(executable, arguments, input: Data(input.utf8))
+    }
+
+    /// Runs any executable with the arguments and bytes on standard input, and waits for it to exit.
+    static func run(_ executable: URL, _ arguments: [String], input: Data) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -51,14 +63,14 @@ struct BuiltProduct {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
-            standardOutput: String(decoding: output, as: UTF8.self),
+            output: output,
             standardError: String(decoding: errors, as: UTF8.self)
         )
     }
