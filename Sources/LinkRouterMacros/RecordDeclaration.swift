@@ -1,5 +1,6 @@
 // The global constant every annotation expands to: a record of the layout of
-// `LinkRouter.__RouteRecord` and of `linkrouter_route_record` in LinkRouterRecord.h.
+// `linkrouter_route_record` in LinkRouterRecord.h, written as `LinkRouter.__RouteRecord` at file
+// scope and as `LinkRouter.__RouteMemberRecord` when it is a static member.
 import SwiftSyntax
 
 /// What a record's accessor produces: its kind field.
@@ -57,15 +58,18 @@ enum RecordPlacement {
 ///
 /// ```swift
 /// extension UserPage: LinkRouter.Routable {
-///     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord = (
-///         0x526B6E4C, 1, 0, 0x70616765, 8, // magic, version, flags, kind 'page', text length
+///     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+///         [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
 ///         { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
 ///         0,
-///         0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-///         0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+///         [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+///          0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
 ///     )
 /// }
 /// ```
+///
+/// At file scope the constant is a `private nonisolated let` of `LinkRouter.__RouteRecord`, with
+/// the header's five fields written one by one.
 ///
 /// The declaration is written as source text and handed over as one token, not built node by
 /// node: the compiler parses an expansion's text anyway, and the macro plugin is a debug build in a
