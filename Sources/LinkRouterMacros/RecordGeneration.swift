@@ -55,6 +55,7 @@ struct RouteDeclaration {
         static let groups = Labels(rawValue: 1 << 2)
         static let summary = Labels(rawValue: 1 << 3)
         static let action = Labels(rawValue: 1 << 4)
+        static let page = Labels(rawValue: 1 << 5)
     }
 
     var pattern = ""
@@ -65,6 +66,8 @@ struct RouteDeclaration {
     var summary: String?
     /// `#route`'s action, as written.
     var action: ExprSyntax?
+    /// `#route`'s page type, as written before its `.self`.
+    var page: ExprSyntax?
 
     /// The record's flags: bit 0 external, bits 1-2 the open style.
     var flags: Int { (isExternal ? 1 : 0) | openStyle << 1 }
@@ -168,12 +171,21 @@ struct RouteDeclaration {
                 }
             case "action" where accepted.contains(.action) && action == nil:
                 action = expression
+            case "page" where accepted.contains(.page) && page == nil:
+                guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+                      let type = member.base else {
+                    report(expression, "pageNotType", "write the page type as 'Type.self'")
+                    continue
+                }
+                page = type
             default:
                 report(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
             }
         }
-        if let trailingClosure, accepted.contains(.action) {
-            if action == nil {
+        if let trailingClosure {
+            if !accepted.contains(.action) {
+                report(trailingClosure, "unexpectedArgument", "a page's route takes no action")
+            } else if action == nil {
                 action = ExprSyntax(trailingClosure)
             } else {
                 report(trailingClosure, "unexpectedArgument", "the action is given twice")

@@ -1,12 +1,13 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `#route("share", exposure:groups:summary:action:)` at file scope or in a type.
+/// `#route("share", exposure:groups:summary:action:)` and `#route("user/:id",
+/// exposure:openStyle:groups:summary:page:)` at file scope or in a type.
 ///
 /// Declares a route record, under a unique name, whose accessor makes a `RouteAction` of the
-/// action closure. In a type the record is a private static member. In a `main.swift` it is the
-/// static `record` of a private enum of that name, since a plain constant there draws an
-/// unused-value warning.
+/// action closure, or stores the page type. In a type the record is a private static member. In a
+/// `main.swift` it is the static `record` of a private enum of that name, since a plain constant
+/// there draws an unused-value warning.
 public enum RouteMacro: DeclarationMacro {
     public static var formatMode: FormatMode { .disabled }
 
@@ -21,25 +22,30 @@ public enum RouteMacro: DeclarationMacro {
             )
             return []
         }
+        // The compiler picks the overload by the labels, so a `page:` argument means a page.
+        let isPage = node.arguments.contains { $0.label?.text == "page" }
         guard let route = RouteDeclaration(
             arguments: node.arguments,
             trailingClosure: node.trailingClosure,
-            accepting: [.exposure, .groups, .summary, .action],
+            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .page] : [.exposure, .groups, .summary, .action],
             macro: node,
             in: context
-        ), let action = route.action else { return [] }
+        ) else { return [] }
+        let kind: RecordKind
+        let value: String
+        if let page = route.page {
+            (kind, value) = (.page, "\(page.trimmedDescription).self")
+        } else if let action = route.action {
+            (kind, value) = (.action, "LinkRouter.RouteAction(\(action.trimmedDescription))")
+        } else {
+            return []
+        }
         let name = context.makeUniqueName("route").text
         let placement: RecordPlacement = switch scope {
         case .type: .typeMember
         case .file: isInMainFile(node, in: context) ? .enumeration : .fileScope
         }
-        return [makeRecordDeclaration(
-            named: name,
-            kind: .action,
-            route: route,
-            storing: "LinkRouter.RouteAction(\(action.trimmedDescription))",
-            placement: placement
-        )]
+        return [makeRecordDeclaration(named: name, kind: kind, route: route, storing: value, placement: placement)]
     }
 
     /// Where a record can be stored.

@@ -69,4 +69,23 @@ struct CompileTimeCheckTests {
         #expect(run.standardError.contains("error: type 'TokenSession' does not conform to protocol 'RoutableService'"), "swiftc: \(run.standardError)")
         #expect(run.standardError.contains("note: protocol requires initializer 'init()'"), "swiftc: \(run.standardError)")
     }
+
+    @Test("#route(_:page:) compiles for a Routable type and is an error, before expansion, for another")
+    func routePage() throws {
+        let page = try typecheck("""
+            import LinkRouter
+            struct ProfilePage: Routable { init?(parameters: RouteParameters) throws {} }
+            enum Routes { #route("profile/:user", openStyle: .push, page: ProfilePage.self) }
+            """)
+        #expect(page.status == 0, "swiftc: \(page.standardError)")
+        #expect(!page.standardError.contains("warning:"), "swiftc: \(page.standardError)")
+
+        let notAPage = try typecheck("""
+            import LinkRouter
+            struct Banner {}
+            #route("banner", page: Banner.self)
+            """)
+        #expect(notAPage.status != 0)
+        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
+    }
 }

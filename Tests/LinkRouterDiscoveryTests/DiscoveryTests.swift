@@ -79,6 +79,17 @@ struct DiscoveryTests {
         #expect(route.options == RouteOptions(exposure: .external, openStyle: .push, groups: ["login", "vip"], summary: "A fixture page"))
     }
 
+    @Test("a page declared by #route(_:page:) is discovered like an @Routable one")
+    func routePage() async throws {
+        let router = Router(discovery: .manual)
+        router.registerRoutes()
+        let route = try #require(router.routes.first { $0.pattern.text == "fixture/routed/:name" })
+        #expect(route.kind == .page)
+        #expect(route.options == RouteOptions(exposure: .internal, openStyle: .present, groups: ["vip"], summary: nil))
+        let page = await router.open("app://fixture/routed/ada").page as? RoutedPage
+        #expect(page?.name == "ada")
+    }
+
     @Test("automatic discovery registers at first use, once")
     func automaticDiscovery() async {
         let router = Router(discovery: .automatic)

@@ -184,6 +184,61 @@ struct RouteMacroTests {
         )
     }
 
+    @Test("a page type given as page: becomes a page record, its options in the flags")
+    func pageAtFileScope() {
+        assertExpansion(
+            """
+            #route("account/profile/:user", exposure: .external, openStyle: .present, summary: "Profile", page: ProfilePage.self)
+            """,
+            expandedSource: """
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 5, 0x70616765, 30, // magic, version, flags, kind 'page', text length
+                { __value, __type, _ in LinkRouter.__storePage(ProfilePage.self, to: __value, ifExpected: __type) },
+                0,
+                0x2F746E756F636361, 0x2F656C69666F7270, 0x500000726573753A, 0x656C69666F72, 0x0, 0x0, // text: "account/profile/:user\\0\\0Profile"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """
+        )
+    }
+
+    @Test("a page route in a type is a private static member; a qualified type is kept whole")
+    func pageInType() {
+        assertExpansion(
+            """
+            enum AccountRoutes {
+                #route("login", page: AccountFeature.LoginPage.self)
+            }
+            """,
+            expandedSource: """
+            enum AccountRoutes {
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000005_70616765], // flags, version 1, magic; text length, kind 'page'
+                    { __value, __type, _ in LinkRouter.__storePage(AccountFeature.LoginPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    [0x6E69676F6C, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "login"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+    }
+
+    @Test("a page must be written as Type.self, and a page's route takes no action")
+    func pageErrors() {
+        assertExpansion(
+            """
+            #route("a", page: pageType)
+            #route("b", page: B.self) { _ in nil }
+            """,
+            expandedSource: "",
+            diagnostics: [
+                DiagnosticSpec(message: "write the page type as 'Type.self'", line: 1, column: 19),
+                DiagnosticSpec(message: "a page's route takes no action", line: 2, column: 27),
+            ]
+        )
+    }
+
     @Test("in an extension nested in a struct's extension, the record is a member too")
     func inNestedExtension() {
         assertExpansion(
