@@ -102,7 +102,7 @@ func makeRecordDeclaration(
     let record = if case .fileScope = placement {
         """
         @used @section("linkrouter_routes") private nonisolated let \(name): LinkRouter.__RouteRecord = (
-            0x526B6E4C, 1, \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+            0x\(hexDigits(recordMagic, 8)), \(recordVersion), \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
             \(accessor),
             0,
             \(words[..<6].joined(separator: ", ")), \(textComment)
@@ -114,7 +114,7 @@ func makeRecordDeclaration(
         // are written as their fields in hex, high to low.
         """
         \(outer)@used @section("linkrouter_routes") \(placement.modifiers) let \(placement.variableName(name)): LinkRouter.__RouteMemberRecord = (
-        \(indent)[\(hex(flags, digits: 4))_0001_526B6E4C, \(hex(text.count, digits: 8))_\(kind.code.dropFirst(2))], // flags, version 1, magic; text length, kind '\(kind.fourCC)'
+        \(indent)[0x\(hexDigits(flags, 4))_\(hexDigits(recordVersion, 4))_\(hexDigits(recordMagic, 8)), 0x\(hexDigits(text.count, 8))_\(kind.code.dropFirst(2))], // flags, version \(recordVersion), magic; text length, kind '\(kind.fourCC)'
         \(indent)\(accessor),
         \(indent)0,
         \(indent)[\(words[..<6].joined(separator: ", ")), \(textComment)
@@ -152,10 +152,14 @@ extension RecordPlacement {
     }
 }
 
-/// `0x` and `value` in upper-case hex, zero-padded to `digits`.
-private func hex(_ value: Int, digits: Int) -> String {
+/// A record's magic, the bytes "LnkR", and the version this plugin writes.
+private let recordMagic = 0x526B6E4C
+private let recordVersion = 1
+
+/// `value` in upper-case hex digits, zero-padded to `count`.
+private func hexDigits(_ value: Int, _ count: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
-    return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
+    return String(repeating: "0", count: max(0, count - text.count)) + text
 }
 
 /// Declaration source handed to the compiler as written: one token holding the text, which the

@@ -66,7 +66,7 @@ struct RouteDeclaration {
     var summary: String?
     /// `#route`'s action, as written.
     var action: ExprSyntax?
-    /// `#route`'s page type, as written before its `.self`.
+    /// `#route`'s page type, as written: `Type.self`.
     var page: ExprSyntax?
 
     /// The record's flags: bit 0 external, bits 1-2 the open style.
@@ -173,11 +173,11 @@ struct RouteDeclaration {
                 action = expression
             case "page" where accepted.contains(.page) && page == nil:
                 guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-                      let type = member.base else {
+                      member.base != nil else {
                     report(expression, "pageNotType", "write the page type as 'Type.self'")
                     continue
                 }
-                page = type
+                page = expression
             default:
                 report(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
             }

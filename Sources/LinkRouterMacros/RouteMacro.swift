@@ -34,7 +34,7 @@ public enum RouteMacro: DeclarationMacro {
         let kind: RecordKind
         let value: String
         if let page = route.page {
-            (kind, value) = (.page, "\(page.trimmedDescription).self")
+            (kind, value) = (.page, page.trimmedDescription)
         } else if let action = route.action {
             (kind, value) = (.action, "LinkRouter.RouteAction(\(action.trimmedDescription))")
         } else {

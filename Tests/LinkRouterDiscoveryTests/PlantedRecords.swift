@@ -23,13 +23,3 @@ let fixtureActionRecord: LinkRouter.__RouteRecord = (
     },
     0, 0x2f65727574786966, 0x63652f7466697773, 0x6f68, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0
 )
-
-/// A page registered by `#route(_:page:)`, apart from its type.
-struct RoutedPage: Routable {
-    let name: String
-    init?(parameters: RouteParameters) throws { name = try parameters.string("name") }
-}
-
-enum RoutedPages {
-    #route("fixture/routed/:name", openStyle: .present, groups: ["vip"], page: RoutedPage.self)
-}
