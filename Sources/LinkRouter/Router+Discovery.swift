@@ -164,7 +164,7 @@ extension Router {
                 }
                 try register(record.pattern, options: options, action: action)
             case .cAction:
-                try register(record.pattern, options: options, action: CAction(record: record).routeAction)
+                try register(record.pattern, options: options, action: CAction.routeAction(for: record))
             case .service:
                 return  // not a route: ServiceDiscoveryPass registers it
             }
@@ -215,34 +215,33 @@ private struct RecordOrigins {
 
 /// A route registered from C with `LINKROUTER_C_ACTION`.
 ///
-/// The action holds the C function alone (the router names the route in any failure), so that
-/// each of thousands of C records costs one small closure context.
-private struct CAction: Sendable {
+/// The action holds the C function's address alone, as its context word (the router names the
+/// route in any failure), so that each of thousands of C records costs no allocation.
+private enum CAction {
     struct Failed: Error, CustomStringConvertible {
         var description: String { "the C function reported failure" }
     }
 
-    let function: linkrouter_c_action
-
-    init(record: RouteRecord) {
-        function = unsafeBitCast(UnsafeRawPointer(bitPattern: record.accessorAddress)!, to: linkrouter_c_action.self)
+    static func routeAction(for record: RouteRecord) -> RouteAction {
+        RouteAction(context: record.accessorAddress) { address, parameters in
+            let function = unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: linkrouter_c_action.self)
+            return try call(function, with: parameters)
+        }
     }
 
-    /// The C function called with the merged parameters as C strings; its result is a `String`.
-    var routeAction: RouteAction {
-        RouteAction { [function] parameters in
-            let names = parameters.names
-            let cNames = names.map { strdup($0) }
-            let cValues = names.map { strdup(parameters[$0] ?? "") }
-            defer { (cNames + cValues).forEach { free($0) } }
-            var result = [CChar](repeating: 0, count: 4096)
-            let succeeded = cNames.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
-                cValues.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
-                    function(namePointers.baseAddress, valuePointers.baseAddress, names.count, &result, result.count)
-                }
+    /// Calls the C function with the merged parameters as C strings; its result is a `String`.
+    private static func call(_ function: linkrouter_c_action, with parameters: RouteParameters) throws -> String {
+        let names = parameters.names
+        let cNames = names.map { strdup($0) }
+        let cValues = names.map { strdup(parameters[$0] ?? "") }
+        defer { (cNames + cValues).forEach { free($0) } }
+        var result = [CChar](repeating: 0, count: 4096)
+        let succeeded = cNames.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+            cValues.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
+                function(namePointers.baseAddress, valuePointers.baseAddress, names.count, &result, result.count)
             }
-            guard succeeded else { throw Failed() }
-            return String(decoding: result.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+        guard succeeded else { throw Failed() }
+        return String(decoding: result.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

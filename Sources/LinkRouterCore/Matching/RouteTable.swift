@@ -86,17 +86,21 @@ final class RouteTable: Sendable {
 
     /// A table of the patterns of `sources`, which it reads while building and does not keep.
     init(patternsOf sources: [some PatternSource]) {
-        var segmentCount = 0
-        var literalCount = 0
-        for source in sources {
-            segmentCount += source.pattern.parts.count
-            for part in source.pattern.parts {
-                if case .literal = part.kind { literalCount += 1 }
+        // Read in place through a buffer: iterating the array would copy each source, retaining
+        // every field of a registered route.
+        let builder = sources.withUnsafeBufferPointer { sources in
+            var segmentCount = 0
+            var literalCount = 0
+            for index in sources.indices {
+                let parts = sources[index].pattern.parts
+                segmentCount += parts.count
+                for part in parts where part.kind == .literal { literalCount += 1 }
             }
-        }
-        var builder = TrieBuilder(segmentCount: segmentCount, literalCount: literalCount)
-        for (routeIndex, source) in sources.enumerated() {
-            builder.add(source.pattern, routeIndex: routeIndex)
+            var builder = TrieBuilder(segmentCount: segmentCount, literalCount: literalCount)
+            for index in sources.indices {
+                builder.add(sources[index].pattern, routeIndex: index)
+            }
+            return builder
         }
         self.variants = builder.variants
         self.captureNames = builder.captureNames
@@ -408,17 +412,18 @@ private struct LiteralEdges {
         let key = LiteralKey(value, parent: parent)
         let mask = slots.count - 1
         var index = Int(key.hash) & mask
-        let found: Int32? = bytes.withUnsafeBufferPointer { literals in
-            while slots[index].edgePlusOne != 0 {
-                if slots[index].hash == key.hash {
-                    let edge = edges[Int(slots[index].edgePlusOne) - 1]
-                    if key.matches(edge, parent: parent, value: value, literals: literals) { return edge.child }
-                }
-                index = (index + 1) & mask
+        while slots[index].edgePlusOne != 0 {
+            if slots[index].hash == key.hash {
+                let edge = edges[Int(slots[index].edgePlusOne) - 1]
+                // Only a long literal needs the byte store; borrowing it in a closure for every
+                // probe would retain the builder's arrays each time.
+                let matches = Int(key.length) <= LiteralKey.inlineCapacity
+                    ? key.matches(edge, parent: parent, value: value, literals: UnsafeBufferPointer(start: nil, count: 0))
+                    : bytes.withUnsafeBufferPointer { key.matches(edge, parent: parent, value: value, literals: $0) }
+                if matches { return edge.child }
             }
-            return nil
+            index = (index + 1) & mask
         }
-        if let found { return found }
         var edge = RouteTable.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
         if value.count > LiteralKey.inlineCapacity {
             edge.text.0 = UInt64(bytes.count)

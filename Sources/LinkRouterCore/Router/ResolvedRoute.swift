@@ -15,13 +15,11 @@ public struct ResolvedRoute: Sendable {
         self.parameters = parameters
     }
 
-    var entry: RouteEntry { snapshot.entries[index] }
-
     /// The pattern that matched, as registered.
-    public var pattern: RoutePattern { entry.pattern }
+    public var pattern: RoutePattern { snapshot.entries[index].pattern }
     /// The options the route was registered with.
-    public var options: RouteOptions { entry.options }
-    var handler: RouteHandler { entry.handler }
+    public var options: RouteOptions { snapshot.entries[index].options }
+    var handler: RouteHandler { snapshot.entries[index].handler }
 
     /// The same route with a result slot for its page.
     func withResultSlot(_ slot: PageResultSlot) -> ResolvedRoute {
@@ -47,9 +45,9 @@ enum RouteHandler: Sendable {
     }
 }
 
-/// One registered route; a class, so a resolved route retains one reference instead of copying
-/// the pattern, options and handler.
-final class RouteEntry: Sendable, PatternSource {
+/// One registered route. A value, stored in the router's list: registering a route allocates no
+/// object of its own, and a resolved route reaches its entry through the snapshot.
+struct RouteEntry: Sendable, PatternSource {
     let pattern: RoutePattern
     let options: RouteOptions
     let handler: RouteHandler

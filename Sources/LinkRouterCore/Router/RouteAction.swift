@@ -10,6 +10,9 @@ public struct RouteAction: Sendable {
     enum Body: Sendable {
         case sync(@Sendable (RouteParameters) throws -> (any Sendable)?)
         case async(@Sendable (RouteParameters) async throws -> (any Sendable)?)
+        /// A function that captures nothing, and the one word it needs (see
+        /// ``RouteAction/init(context:_:)``).
+        case withContext(@Sendable (UInt, RouteParameters) throws -> (any Sendable)?, UInt)
     }
 
     /// An action that completes synchronously.
@@ -22,6 +25,15 @@ public struct RouteAction: Sendable {
         self.body = .async(body)
     }
 
+    /// An action that completes synchronously and needs one word of context, such as a C
+    /// function's address, that `body` receives as its first argument.
+    ///
+    /// Discovery registers thousands of C routes this way: a closure that captured the word would
+    /// cost an allocation each, whereas a `body` that captures nothing costs none.
+    package init(context: UInt, _ body: @escaping @Sendable (UInt, RouteParameters) throws -> (any Sendable)?) {
+        self.body = .withContext(body, context)
+    }
+
     /// Whether the action completes asynchronously.
     public var isAsync: Bool {
         if case .async = body { true } else { false }
@@ -32,6 +44,7 @@ public struct RouteAction: Sendable {
         switch body {
         case .sync(let body): try body(parameters)
         case .async(let body): try await body(parameters)
+        case .withContext(let body, let context): try body(context, parameters)
         }
     }
 }

@@ -157,14 +157,17 @@ public final class Router: Sendable {
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
-        // Made before taking the lock, and handed the pattern rather than a copy of it.
-        let entry = RouteEntry(pattern: consume pattern, options: options, handler: handler)
+        // Made before taking the lock, and moved into the list rather than copied (a copy
+        // retains every field).
+        var entry: RouteEntry? = RouteEntry(pattern: consume pattern, options: options, handler: handler)
         let existing: String? = state.withLock { state in
-            if let existing = state.shapes.insert(entry.pattern, at: state.entries.count, among: state.entries, \.pattern) {
+            if let existing = state.shapes.insert(entry!.pattern, at: state.entries.count, among: state.entries, \.pattern) {
                 return state.entries[existing].pattern.text
             }
-            state.entries.append(entry)
+            // Dropped first, so that the list is uniquely referenced again (unless an open still
+            // holds the old snapshot) and grows in place rather than being copied.
             state.routesChanged()
+            state.entries.append(entry.take()!)
             return nil
         }
         if let existing { throw .duplicate(pattern: text, existing: existing) }
