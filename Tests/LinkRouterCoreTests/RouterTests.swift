@@ -220,6 +220,25 @@ struct RouterTests {
         #expect(try route.parameters.int("extra") == 1)
     }
 
+    @Test("A miss names its decoded key, equal to the key spelled out", arguments: [
+        ("app://user/42/posts?tab=1#top", nil, "user/42/posts"),
+        ("app://caf%C3%A9/a%2Fb//c/", nil, "café/a/b/c"),
+        ("app://phoenix/users/42", "phoenix", "users/42"),
+        ("app://", nil, ""),
+    ] as [(String, String?, String)])
+    func missKey(url: String, host: String?, key: String) throws {
+        let router = Router(configuration: RouterConfiguration(host: host))
+        try router.register("user/:id", action: { _ in nil })
+        guard case .noRoute(let missed)? = router.failure(url) else {
+            Issue.record("\(url) should miss")
+            return
+        }
+        #expect(missed.string == key)
+        #expect(missed == LookupKey(key))
+        #expect(Set([missed, LookupKey(key)]).count == 1)
+        #expect("\(missed)" == key)
+    }
+
     @Test("Failures describe themselves")
     func failureDescriptions() {
         #expect(RouteFailure.noRoute(key: "a/b").description == "no route matches 'a/b'")

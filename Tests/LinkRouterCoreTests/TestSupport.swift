@@ -49,7 +49,7 @@ extension RouteFailure {
         case .invalidURL(let error): .invalidURL(error.reason, offset: error.offset)
         case .schemeNotAllowed(let scheme): .schemeNotAllowed(scheme)
         case .hostNotHandled(let host): .hostNotHandled(host)
-        case .noRoute(let key): .noRoute(key)
+        case .noRoute(let key): .noRoute(key.string)
         case .parametersRejected(let pattern, let underlying): .parametersRejected(pattern: pattern, hasUnderlying: underlying != nil)
         case .actionFailed(let pattern, _): .actionFailed(pattern: pattern)
         case .tooManyParameters(let count, let limit): .tooManyParameters(count: count, limit: limit)
