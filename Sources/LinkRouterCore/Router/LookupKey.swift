@@ -39,12 +39,15 @@ public struct LookupKey: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
     }
 
+    /// The key's text, as ``string``.
     public var description: String { string }
 
+    /// Two keys are equal when their text is, however each was made.
     public static func == (lhs: LookupKey, rhs: LookupKey) -> Bool {
         lhs.string == rhs.string
     }
 
+    /// Hashes the key's text, as ``==`` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(string)
     }
