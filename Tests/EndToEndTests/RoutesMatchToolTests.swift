@@ -45,11 +45,30 @@ struct RoutesMatchToolTests {
         #expect(run.standardOutput.contains("the URL has 2 segments; the pattern needs 3"))
     }
 
+    @Test("a miss is explained with the URL's decoded segments: an escaped slash stays inside its segment")
+    func missWithEscapedSlash() throws {
+        let run = try routes.run(["match", "--pattern", "x/:p/c", "--pattern", "x/a/b", "app://x/a%2Fb"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("none for key 'x/a/b'"))
+        #expect(run.standardOutput.contains("the URL has 2 segments; the pattern needs 3"))
+        #expect(!run.standardOutput.contains("segment 3"))
+    }
+
     @Test("a fixed host makes the key the path alone")
     func fixedHost() throws {
         let run = try routes.run(["match", "--json", "--host", "shop", "--pattern", "cart/:item", "shop://shop/cart/9"])
         #expect(run.status == 0)
         #expect(try report(run).params == ["item": "9"])
+    }
+
+    @Test("a URL naming another host than --host matches nothing, and says why")
+    func otherHost() throws {
+        let json = try routes.run(["match", "--json", "--host", "shop", "--pattern", "cart/:item", "app://other/cart/9"])
+        #expect(json.status == 1)
+        #expect(try report(json) == Report(serializationVersion: 1, url: "app://other/cart/9", match: nil, params: [:]))
+        let text = try routes.run(["match", "--host", "shop", "--pattern", "cart/:item", "app://other/cart/9"])
+        #expect(text.status == 1)
+        #expect(text.standardOutput.contains("none: host 'other' is not the fixed host 'shop'"))
     }
 
     @Test("bad input is one line on stderr and exit status 2", arguments: [

@@ -8,7 +8,7 @@ struct MatchCommand: AsyncParsableCommand {
         commandName: "match",
         abstract: "Show which pattern a URL resolves to, with its parameters.",
         discussion: """
-            Exit status: 0 the URL matched, 1 it matched no pattern, 2 bad arguments, pattern or URL.
+            Exit status: 0 the URL matched, 1 it matched no pattern (or names another host than --host), 2 bad arguments, pattern or URL.
             With --json, prints one object: {"serializationVersion": 1, "url": ..., "match": pattern or null, "params": {...}}.
             """
     )
@@ -47,10 +47,15 @@ struct MatchCommand: AsyncParsableCommand {
             }
         }
         let report: MatchReport
+        // Why no pattern was tried, when the router refused the URL before matching.
+        var refusal: String?
         do {
             report = MatchReport(url: url, resolved: try router.resolve(url))
         } catch .noRoute {
             report = MatchReport(url: url, resolved: nil)
+        } catch .hostNotHandled(let other) {
+            report = MatchReport(url: url, resolved: nil)
+            refusal = "host '\(other)' is not the fixed host '\(host ?? "")'"
         } catch {
             Output.fail("\(error)")
         }
@@ -58,12 +63,12 @@ struct MatchCommand: AsyncParsableCommand {
         if json {
             print(try Output.json(report))
         } else {
-            print(describe(report, router: router))
+            print(describe(report, router: router, refusal: refusal))
         }
         if report.match == nil { throw ExitCode(1) }
     }
 
-    private func describe(_ report: MatchReport, router: Router) -> String {
+    private func describe(_ report: MatchReport, router: Router, refusal: String?) -> String {
         var rows = [["url", report.url]]
         if let match = report.match {
             rows.append(["match", match])
@@ -72,10 +77,16 @@ struct MatchCommand: AsyncParsableCommand {
             }
             return Output.table(rows)
         }
-        // A miss: the patterns that came closest, and why each failed.
+        if let refusal {
+            rows.append(["match", "none: \(refusal)"])
+            return Output.table(rows)
+        }
+        // A miss: the patterns that came closest, and why each failed, compared with the key's
+        // decoded segments (a `%2F` stays inside its segment, as the router reads it).
         let parsed = try? RouteURL(url)
-        let key = (host == nil ? parsed?.routeKey : parsed?.pathSegments.joined(separator: "/")) ?? ""
-        let segments = key.split(separator: "/").map(String.init)
+        var segments = parsed?.pathSegments ?? []
+        if host == nil, let urlHost = parsed?.host, !urlHost.isEmpty { segments.insert(urlHost, at: 0) }
+        let key = segments.joined(separator: "/")
         rows.append(["match", "none for key '\(key)'"])
         let reasons = router.routes.map(\.pattern).compactMap { pattern in pattern.mismatch(forKey: segments).map { (pattern, $0) } }
             .sorted { $0.1.matchedSegments > $1.1.matchedSegments }
