@@ -185,6 +185,16 @@ struct RouterTests {
         #expect(router.canOpen(url) == (expected == nil))
     }
 
+    @Test("An allowlist set after the configuration is made ignores case too")
+    func schemeAllowlistSetLater() throws {
+        var configuration = RouterConfiguration()
+        configuration.allowedSchemes = ["App"]
+        #expect(configuration.allowedSchemes == ["app"])
+        let router = try makeRouter(["a"], configuration: configuration)
+        #expect(router.matchedPattern("APP://a") == "a")
+        #expect(router.failure("web://a")?.summary == .schemeNotAllowed("web"))
+    }
+
     @Test("Without an allowlist every scheme is accepted")
     func noAllowlist() throws {
         let router = try makeRouter(["a"])

@@ -1,8 +1,14 @@
 /// How a router reads URLs.
 public struct RouterConfiguration: Sendable {
-    /// The schemes the router accepts, compared ignoring case; `nil` accepts any scheme.
-    /// A bare route key (`user/42`, no scheme) is always accepted.
-    public var allowedSchemes: Set<String>?
+    /// The schemes the router accepts, compared ignoring case (they are kept lowercased); `nil`
+    /// accepts any scheme. A bare route key (`user/42`, no scheme) is always accepted.
+    public var allowedSchemes: Set<String>? {
+        didSet {
+            if let schemes = allowedSchemes, schemes.contains(where: { $0 != $0.lowercased() }) {
+                allowedSchemes = Set(schemes.map { $0.lowercased() })
+            }
+        }
+    }
 
     /// A fixed host: when set, route keys are the path alone and a URL naming another host fails
     /// with ``RouteFailure/hostNotHandled(host:)``. When `nil` (the default) the host is the key's
