@@ -16,7 +16,8 @@ public enum RouteDiscovery: Sendable, Hashable {
 
 /// What one discovery pass found and registered.
 public struct DiscoveryReport: Sendable {
-    /// How many loaded objects this pass examined.
+    /// How many loaded objects this pass examined: those with a file that no earlier pass of the
+    /// router had examined.
     public internal(set) var examinedObjectCount = 0
     /// The object files whose route sections were read in this pass.
     public internal(set) var scannedFiles: [String] = []
@@ -65,7 +66,7 @@ extension Router {
     /// - Returns: What was found and registered.
     @discardableResult
     public func registerRoutes(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
-        registerRoutes(from: LoadedImage.all(), logger: logger)
+        registerRoutes(from: LoadedImage.all().filter(claim), logger: logger)
     }
 
     /// Registers the annotated routes of one library loaded with `dlopen`.
@@ -74,6 +75,10 @@ extension Router {
     /// guard let handle = dlopen("libPlugin.so", RTLD_NOW) else { ... }
     /// router.discoverRoutes(in: handle)
     /// ```
+    ///
+    /// A router that discovers automatically and has not been used yet first registers the
+    /// objects loaded so far, as its first use would: the main program's records win over the
+    /// library's, as in one pass. The report is the library's.
     @discardableResult
     public func discoverRoutes(in handle: UnsafeMutableRawPointer, logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         guard let image = LoadedImage.opened(by: handle) else {
@@ -82,32 +87,37 @@ extension Router {
             logger.warning("discoverRoutes(in:): not a handle of a loaded object")
             return report
         }
-        return registerRoutes(from: [image], logger: logger)
+        // Claimed before the first automatic pass runs, so that the pass leaves it to this call.
+        let claimed = claim(image)
+        prepareForFirstUse()
+        return registerRoutes(from: claimed ? [image] : [], logger: logger)
     }
 
+    /// Claims `image` for registration: `true` the first time only, so a re-scan registers each
+    /// object once.
+    private func claim(_ image: LoadedImage) -> Bool {
+        claimRegistrationSource("\(image.path)@\(image.loadBias)")
+    }
+
+    /// Registers the records of `images`, which the caller has claimed.
     private func registerRoutes(from images: [LoadedImage], logger: Logger) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
         var report = DiscoveryReport()
+        report.examinedObjectCount = images.count
         // The sections are found first, so that the router makes room for all their records at
         // once; each record is then decoded and registered in one step, and none is kept.
         var sections: [LoadedRouteSection] = []
         var capacity = 0
-        for image in images where claimRegistrationSource("\(image.path)@\(image.loadBias)") {
-            report.examinedObjectCount += 1
+        for image in images {
             do {
                 guard let section = try LoadedRouteSection(image: image) else { continue }
                 report.scannedFiles.append(image.path)
                 sections.append(section)
                 capacity += section.capacity
             } catch {
-                if case .cannotOpen = error.reason {
-                    // The vdso has no file; it has no routes either.
-                    logger.debug("no route records read from \(image.path): \(error.message)")
-                } else {
-                    report.diagnostics.append("cannot read route records: \(error)")
-                    logger.warning("cannot read route records: \(error)")
-                }
+                report.diagnostics.append("cannot read route records: \(error)")
+                logger.warning("cannot read route records: \(error)")
             }
         }
         reserveCapacity(forAdditionalRoutes: capacity)

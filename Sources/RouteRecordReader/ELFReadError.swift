@@ -20,6 +20,9 @@ public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case noSectionHeaders
         /// The file ends before the data its headers describe: libelf's message.
         case truncated(String)
+        /// The file places its route section outside the memory of the loaded object of that
+        /// path: it has been rebuilt or replaced since the object was loaded.
+        case notTheLoadedObject
     }
 
     /// The file's path.
@@ -43,6 +46,7 @@ public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .bigEndian: "big-endian ELF files are not supported"
         case .noSectionHeaders: "no section headers (stripped with --strip-sections?): its route records cannot be found"
         case .truncated(let message): "truncated or corrupt ELF file (\(message))"
+        case .notTheLoadedObject: "the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory"
         }
     }
 

@@ -5,28 +5,85 @@ internal import Glibc
 
 /// An ELF object loaded into this process: the main program or a shared library.
 public struct LoadedImage: Sendable, Hashable {
-    /// The path to read the object from.
+    /// The path to read the object from: absolute, or as the dynamic linker knows it.
     public let path: String
     /// The difference between the object's run-time and link-time addresses.
     public let loadBias: UInt
     /// Whether this is the main program.
     public let isMainProgram: Bool
+    /// Where the object's loadable segments are in this process's memory. A route section is
+    /// read from memory only when it lies inside them, so a file on disk that no longer matches
+    /// the loaded object (rebuilt or replaced since it was loaded) cannot send a read astray.
+    public let segments: [Range<UInt>]
 
-    /// Every loaded object, in load order: the main program first.
+    /// Every loaded object with a file, in load order: the main program first.
     ///
-    /// Objects without a file (the vdso) are listed too; reading them fails quickly and is skipped.
+    /// Objects without a file (the vdso) are left out.
     public static func all() -> [LoadedImage] {
         var images: [LoadedImage] = []
         withUnsafeMutablePointer(to: &images) { pointer in
-            _ = linkrouter_enumerate_images({ name, bias, context in
+            _ = linkrouter_enumerate_images({ name, bias, segments, count, context in
                 let images = context!.assumingMemoryBound(to: [LoadedImage].self)
-                let path = name.map { String(cString: $0) } ?? ""
-                let isMain = images.pointee.isEmpty && path.isEmpty
-                images.pointee.append(LoadedImage(path: isMain ? LoadedImage.mainProgramPath : path, loadBias: UInt(bias), isMainProgram: isMain))
+                if let image = LoadedImage(name: name, bias: bias, segments: segments, count: count, mayBeMainProgram: images.pointee.isEmpty) {
+                    images.pointee.append(image)
+                }
                 return 0
             }, pointer)
         }
-        return images.filter { !$0.path.isEmpty }
+        return images
+    }
+
+    /// The object a `dlopen` handle refers to, or `nil`.
+    public static func opened(by handle: UnsafeMutableRawPointer) -> LoadedImage? {
+        var image: LoadedImage?
+        _ = withUnsafeMutablePointer(to: &image) { pointer in
+            linkrouter_visit_image_of_handle(handle, { name, bias, segments, count, context in
+                let image = context!.assumingMemoryBound(to: LoadedImage?.self)
+                image.pointee = LoadedImage(name: name, bias: bias, segments: segments, count: count, mayBeMainProgram: true)
+                return 1
+            }, pointer)
+        }
+        return image
+    }
+
+    /// An image as the dynamic linker describes it, or `nil` for one without a file.
+    ///
+    /// - Parameter mayBeMainProgram: Whether an empty name means the main program: for the first
+    ///   object of an enumeration, and for a handle's.
+    private init?(name: UnsafePointer<CChar>?, bias: UInt, segments: UnsafePointer<linkrouter_segment>?, count: Int, mayBeMainProgram: Bool) {
+        let ranges = UnsafeBufferPointer(start: segments, count: count).map { UInt($0.start)..<UInt(max($0.start, $0.end)) }
+        let name = name.map { String(cString: $0) } ?? ""
+        let isMain = mayBeMainProgram && name.isEmpty
+        let path: String
+        if isMain {
+            path = Self.mainProgramPath
+        } else if name.hasPrefix("/") {
+            path = name
+        } else {
+            // A library opened by a relative path keeps that name, which stops naming the file
+            // once the process changes directory; the kernel's map of the process has its
+            // absolute path. An object without a file (the vdso) has none there.
+            guard let first = ranges.first, let mapped = Self.mappedFile(at: first.lowerBound) else { return nil }
+            path = mapped
+        }
+        self.path = path
+        self.loadBias = bias
+        self.isMainProgram = isMain
+        self.segments = ranges
+    }
+
+    /// Whether `range` of run-time addresses lies inside one of the loaded segments.
+    func contains(_ range: Range<UInt>) -> Bool {
+        segments.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+    }
+
+    /// The absolute path of the file mapped at `address`, from `/proc/self/maps`.
+    private static func mappedFile(at address: UInt) -> String? {
+        let capacity = Int(PATH_MAX) + 1
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            guard linkrouter_mapped_file(UInt(address), buffer.baseAddress!, capacity) != 0 else { return nil }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     /// The main program's path as a person would name it (`/proc/self/exe` resolved).
@@ -35,24 +92,4 @@ public struct LoadedImage: Sendable, Hashable {
         defer { free(resolved) }
         return String(cString: resolved)
     }()
-
-    /// The object a `dlopen` handle refers to, or `nil`.
-    public static func opened(by handle: UnsafeMutableRawPointer) -> LoadedImage? {
-        var name: UnsafePointer<CChar>?
-        var bias: UInt = 0
-        guard linkrouter_image_of_handle(handle, &name, &bias) != 0 else { return nil }
-        let path = name.map { String(cString: $0) } ?? ""
-        return path.isEmpty ? LoadedImage(path: mainProgramPath, loadBias: bias, isMainProgram: true)
-            : LoadedImage(path: path, loadBias: bias, isMainProgram: false)
-    }
-
-    /// The loaded object that contains `address` (a symbol from a `dlopen`ed handle, say), or `nil`.
-    public static func containing(_ address: UnsafeRawPointer) -> LoadedImage? {
-        var name: UnsafePointer<CChar>?
-        var bias: UInt = 0
-        guard linkrouter_image_containing(address, &name, &bias) != 0 else { return nil }
-        let path = name.map { String(cString: $0) } ?? ""
-        return path.isEmpty ? LoadedImage(path: mainProgramPath, loadBias: bias, isMainProgram: true)
-            : LoadedImage(path: path, loadBias: bias, isMainProgram: false)
-    }
 }

@@ -71,7 +71,12 @@ public struct LoadedRouteSection {
         self.file = image.path
         fileOffset = Int(clamping: section.fileOffset)
         if section.isAllocated, section.size > 0 {
-            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: image.loadBias &+ UInt(section.address)), count: Int(section.size))
+            // The section headers come from the file, the bytes from memory: read them only where
+            // the loaded object is mapped, in case the file has changed since it was loaded.
+            let start = image.loadBias &+ UInt(truncatingIfNeeded: section.address)
+            let (end, overflow) = start.addingReportingOverflow(UInt(truncatingIfNeeded: section.size))
+            guard !overflow, image.contains(start..<end) else { throw ELFReadError(path: image.path, reason: .notTheLoadedObject) }
+            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: start), count: Int(section.size))
         } else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         }

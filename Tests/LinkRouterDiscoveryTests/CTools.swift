@@ -17,10 +17,26 @@ enum CTools {
         try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed")
     }
 
+    /// What the folders of the libraries built here have in their names.
+    ///
+    /// A library a test loads with `dlopen` stays loaded (another test's discovery pass may be
+    /// reading it), so every later discovery pass in the test process reads it too. Its diagnostics
+    /// name its file, which has this marker in its path, and the patterns it adds start with
+    /// ``loadedPatternPrefix``: tests that check what a pass found leave both out.
+    static let loadedLibraryMarker = "linkrouter-loaded-"
+    /// The start of every pattern a library loaded at run time adds (its records may also repeat
+    /// another record's pattern, on purpose: a duplicate is not added).
+    static let loadedPatternPrefix = "loaded/"
+
+    /// Whether a discovery diagnostic is about a library that a test loaded at run time.
+    static func isAboutLoadedLibrary(_ diagnostic: String) -> Bool {
+        diagnostic.contains(loadedLibraryMarker)
+    }
+
     /// Compiles `source` into `lib<name>.so` in a new temporary folder (the caller removes the
-    /// folder) and returns the library's location.
+    /// folder, unless it loads the library) and returns the library's location.
     static func sharedLibrary(_ name: String, source: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(loadedLibraryMarker)\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("\(name).c")
         try source.write(to: file, atomically: true, encoding: .utf8)

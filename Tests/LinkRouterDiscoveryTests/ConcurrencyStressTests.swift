@@ -30,8 +30,8 @@ struct ConcurrencyStressTests {
                 if (strcmp(names[i], "n") == 0) { snprintf(result, capacity, "plugin:%s", values[i]); return true; }
             return false;
         }
-        LINKROUTER_C_ACTION(stress_number, "stress/plugin/<int:n>", answer);
-        LINKROUTER_C_ACTION(stress_fixed, "stress/plugin/fixed", answer);
+        LINKROUTER_C_ACTION(stress_number, "loaded/stress/<int:n>", answer);
+        LINKROUTER_C_ACTION(stress_fixed, "loaded/stress/fixed", answer);
         """
 
     /// The two dynamic tables swapped in turn: each redirects `promo/:id` and puts `target/**` in
@@ -192,11 +192,11 @@ struct ConcurrencyStressTests {
         }
         // The plugin's routes: registered exactly once however many scans raced, and they run.
         let registered = shared.reports.withLock { $0.flatMap(\.registered) }
-        #expect(registered.filter { $0 == "stress/plugin/<int:n>" }.count == 1)
-        #expect(registered.filter { $0 == "stress/plugin/fixed" }.count == 1)
-        #expect(shared.reports.withLock { $0.flatMap(\.diagnostics) }.filter { $0.contains("stress/plugin") } == [])
-        #expect(router.routes.filter { $0.pattern.text.hasPrefix("stress/plugin/") }.count == 2)
-        #expect(await router.open("app://stress/plugin/7").actionResult as? String == "plugin:7")
+        #expect(registered.filter { $0 == "loaded/stress/<int:n>" }.count == 1)
+        #expect(registered.filter { $0 == "loaded/stress/fixed" }.count == 1)
+        #expect(shared.reports.withLock { $0.flatMap(\.diagnostics) }.filter { $0.contains("loaded/stress") } == [])
+        #expect(router.routes.filter { $0.pattern.text.hasPrefix("loaded/stress/") }.count == 2)
+        #expect(await router.open("app://loaded/stress/7").actionResult as? String == "plugin:7")
         #expect(!router.canOpen("app://flap/v"))
         #expect(await router.open("app://toggle/v").actionResult as? String == "off")
     }
@@ -235,7 +235,7 @@ struct ConcurrencyStressTests {
                 url = "app://toggle/v\(n)"
                 allowed = ["on", "off"]
             default:
-                url = n % 2 == 0 ? "app://stress/plugin/\(n)" : "app://stress/plugin/fixed?n=\(n)"
+                url = n % 2 == 0 ? "app://loaded/stress/\(n)" : "app://loaded/stress/fixed?n=\(n)"
                 allowed = ["plugin:\(n)", "no route"]
                 permanentOnceSeen = true
             }

@@ -3,19 +3,29 @@
 #ifndef LINKROUTER_LOADED_IMAGES_H
 #define LINKROUTER_LOADED_IMAGES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+/// One loadable segment (PT_LOAD) of a loaded object, at its run-time addresses: [start, end).
+typedef struct {
+    uintptr_t start;
+    uintptr_t end;
+} linkrouter_segment;
+
 /// Called once per loaded object: its path as the dynamic linker knows it ("" for the main
-/// program), its load bias, and the caller's context. Return non-zero to stop.
-typedef int (*linkrouter_image_visitor)(const char *name, uintptr_t load_bias, void *context);
+/// program; relative when it was loaded by a relative path), its load bias, its loadable
+/// segments, and the caller's context. Return non-zero to stop.
+typedef int (*linkrouter_image_visitor)(
+    const char *name, uintptr_t load_bias, const linkrouter_segment *segments, size_t segment_count, void *context);
 
 /// Calls `visitor` for each loaded object, in load order; returns the last visitor result.
 int linkrouter_enumerate_images(linkrouter_image_visitor visitor, void *context);
 
-/// The path and load bias of the object that contains `address`; returns 0 when none does.
-int linkrouter_image_containing(const void *address, const char **name, uintptr_t *load_bias);
+/// Calls `visitor` for the loaded object a `dlopen` handle refers to; returns 0 on failure.
+int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visitor, void *context);
 
-/// The path and load bias of the object a `dlopen` handle refers to; returns 0 on failure.
-int linkrouter_image_of_handle(void *handle, const char **name, uintptr_t *load_bias);
+/// Writes the absolute path of the file mapped at `address`, as /proc/self/maps names it, to
+/// `buffer` (NUL-terminated); returns 0 when no file is mapped there or the path does not fit.
+int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity);
 
 #endif

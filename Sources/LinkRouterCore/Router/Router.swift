@@ -120,8 +120,8 @@ public final class Router: Sendable {
         state.withLock { $0.sources.insert(name).inserted }
     }
 
-    /// Runs the deferred registrations, if any are pending.
-    func prepareForFirstUse() {
+    /// Runs the deferred registrations, if any are pending. Within them, it does nothing.
+    package func prepareForFirstUse() {
         guard hasPendingRegistrations.load(ordering: .acquiring), Self.preparing != ObjectIdentifier(self) else { return }
         pendingRegistrations.withLock { pending in
             let bodies = pending

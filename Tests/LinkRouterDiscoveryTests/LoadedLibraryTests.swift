@@ -1,0 +1,120 @@
+import Foundation
+import LinkRouter
+import RouteRecordReader
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Libraries loaded with `dlopen` while the program runs: which records win, a library opened by
+/// a relative path, a file replaced on disk since it was loaded, a section ending in half a record.
+///
+/// The libraries stay loaded (see ``CTools/loadedLibraryMarker``).
+struct LoadedLibraryTests {
+    /// A C library with one action per pattern, each answering `answer`.
+    private static func library(_ name: String, patterns: [String], answer: String) throws -> URL {
+        let records = patterns.enumerated().map { index, pattern in
+            "LINKROUTER_C_ACTION(route_\(index), \"\(pattern)\", answer);"
+        }
+        return try CTools.sharedLibrary(name, source: """
+            #include "LinkRouterRecord.h"
+            #include <string.h>
+            static bool answer(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+                strncpy(result, "\(answer)", capacity - 1);
+                return true;
+            }
+            \(records.joined(separator: "\n"))
+            """)
+    }
+
+    private static func load(_ library: URL) throws -> UnsafeMutableRawPointer {
+        try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL), "dlopen: \(dlerror().map { String(cString: $0) } ?? "")")
+    }
+
+    @Test("a library discovered before an automatic router's first use loses a shared pattern to the main program")
+    func mainProgramFirst() async throws {
+        let library = try Self.library("Clash", patterns: ["fixture/c/add", "loaded/clash/own"], answer: "from the library")
+        let handle = try Self.load(library)
+        let router = Router(discovery: .automatic)
+
+        let report = router.discoverRoutes(in: handle)
+        #expect(report.registered == ["loaded/clash/own"])
+        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/add'") })
+        #expect(line.contains("at \(library.path) at offset 0x"))
+        #expect(line.hasSuffix("ignored: 'fixture/c/add' registered earlier wins"))
+        // The main program's C fixture answered, and the first use found nothing more to do.
+        #expect(await router.open("app://fixture/c/add?a=2&b=40").actionResult as? String == "42")
+        #expect(await router.open("app://loaded/clash/own").actionResult as? String == "from the library")
+        #expect(router.routes.filter { $0.pattern.text == "fixture/c/add" }.count == 1)
+    }
+
+    @Test("a library opened by a relative path is read from its absolute path")
+    func relativePath() throws {
+        let library = try Self.library("Relative", patterns: ["loaded/relative"], answer: "relative")
+        let absolute = try #require(realpath(library.path, nil).map { path in defer { free(path) }; return String(cString: path) })
+        let relative = Self.relativePath(to: absolute, from: FileManager.default.currentDirectoryPath)
+        #expect(!relative.hasPrefix("/"))
+        let handle = try #require(dlopen(relative, RTLD_NOW | RTLD_LOCAL))
+
+        // The dynamic linker keeps the relative name, which would name another file (or none)
+        // once the process changes directory.
+        let image = try #require(LoadedImage.opened(by: handle))
+        #expect(image.path == absolute)
+        #expect(LoadedImage.all().contains { $0.path == absolute })
+        #expect(!LoadedImage.all().contains { $0.path == relative })
+        #expect(Router(discovery: .manual).discoverRoutes(in: handle).registered == ["loaded/relative"])
+    }
+
+    @Test("a library whose file was replaced since it was loaded is reported, and its memory is not read")
+    func replacedFile() throws {
+        let library = try Self.library("Replaced", patterns: ["loaded/replaced"], answer: "replaced")
+        let handle = try Self.load(library)
+        // Another file at the same path, whose route section lies where the loaded object has no memory.
+        let other = library.deletingLastPathComponent().appendingPathComponent("other.so")
+        try CTools.run("/usr/bin/objcopy", ["--change-section-address", "linkrouter_routes=0xFFFFFFFFFFFF0000", library.path, other.path])
+        try FileManager.default.removeItem(at: library)
+        try FileManager.default.moveItem(at: other, to: library)
+
+        let image = try #require(LoadedImage.opened(by: handle))
+        let error = #expect(throws: ELFReadError.self) { try LoadedRouteSection(image: image) }
+        #expect(error?.reason == .notTheLoadedObject)
+        let report = Router(discovery: .manual).discoverRoutes(in: handle)
+        #expect(report.registered.isEmpty)
+        #expect(report.diagnostics == [
+            "cannot read route records: \(library.path): the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory",
+        ])
+    }
+
+    @Test("half a record at the end of a library's route section is reported; the whole record before it is registered")
+    func truncatedRecord() throws {
+        let library = try CTools.sharedLibrary("Truncated", source: """
+            #include "LinkRouterRecord.h"
+            static bool answer(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+                result[0] = 0;
+                return true;
+            }
+            // One section entry, so that the half record comes after the whole one.
+            __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+            static const struct { linkrouter_route_record whole; unsigned char half[64]; } records = {
+                {LINKROUTER_RECORD_MAGIC, LINKROUTER_RECORD_VERSION, 0, LINKROUTER_KIND_C_ACTION, 22,
+                 (linkrouter_route_accessor)answer, 0, "loaded/truncated/whole"},
+                {0x4C, 0x6E, 0x6B, 0x52, 1, 0},
+            };
+            """)
+        let handle = try Self.load(library)
+        let report = Router(discovery: .manual).discoverRoutes(in: handle)
+        #expect(report.registered == ["loaded/truncated/whole"])
+        let line = try #require(report.diagnostics.first { $0.contains("section size 192 is not a multiple of the 128-byte record") })
+        #expect(line.contains(library.path))
+    }
+
+    /// `target` relative to the folder `base`, both absolute.
+    private static func relativePath(to target: String, from base: String) -> String {
+        let targetParts = target.split(separator: "/")
+        let baseParts = base.split(separator: "/")
+        var common = 0
+        while common < min(targetParts.count, baseParts.count), targetParts[common] == baseParts[common] { common += 1 }
+        let up = Array(repeating: "..", count: baseParts.count - common)
+        return (up + targetParts[common...].map(String.init)).joined(separator: "/")
+    }
+}
