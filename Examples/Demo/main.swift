@@ -17,7 +17,15 @@ let navigator = InMemoryNavigator()
 router.navigator = navigator
 /// Who is signed in: AccountFeature's session service. The feature modules reach services through
 /// `Router.shared`, so the demo asks the same router and everyone agrees on the user.
-let session = try Router.shared.service((any SessionService).self)
+let session: any SessionService
+do {
+    session = try Router.shared.service((any SessionService).self)
+} catch {
+    // No module registered one: the routes were not found (a binary stripped of its sections, say).
+    let message = "demo: \(error)\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(1)
+}
 
 /// The person using the app, simulated: whenever a page waits for them, they answer at once.
 enum User {
