@@ -5,7 +5,7 @@ internal import Glibc
 
 /// An ELF object loaded into this process: the main program or a shared library.
 public struct LoadedImage: Sendable, Hashable {
-    /// The path to read the object from: absolute, or as the dynamic linker knows it.
+    /// The absolute path of the object's file.
     public let path: String
     /// The difference between the object's run-time and link-time addresses.
     public let loadBias: UInt
@@ -81,7 +81,7 @@ public struct LoadedImage: Sendable, Hashable {
     private static func mappedFile(at address: UInt) -> String? {
         let capacity = Int(PATH_MAX) + 1
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            guard linkrouter_mapped_file(UInt(address), buffer.baseAddress!, capacity) != 0 else { return nil }
+            guard linkrouter_mapped_file(address, buffer.baseAddress!, capacity) != 0 else { return nil }
             return String(cString: buffer.baseAddress!)
         }
     }
