@@ -4,9 +4,8 @@ public struct RouterConfiguration: Sendable {
     /// accepts any scheme. A bare route key (`user/42`, no scheme) is always accepted.
     public var allowedSchemes: Set<String>? {
         didSet {
-            if let schemes = allowedSchemes, schemes.contains(where: { $0 != $0.lowercased() }) {
-                allowedSchemes = Set(schemes.map { $0.lowercased() })
-            }
+            let lowercased = Self.lowercased(allowedSchemes)
+            if lowercased != allowedSchemes { allowedSchemes = lowercased }
         }
     }
 
@@ -50,13 +49,18 @@ public struct RouterConfiguration: Sendable {
         defaultOpenStyle: RouteOptions.OpenStyle = .automatic
     ) {
         self.defaultOpenStyle = defaultOpenStyle
-        self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
+        self.allowedSchemes = Self.lowercased(allowedSchemes)
         self.host = host
         self.maximumURLLength = maximumURLLength
         self.maximumParameterCount = maximumParameterCount
         self.maximumRedirects = maximumRedirects
         self.interceptorDeadline = interceptorDeadline
         self.fallbackAllowlist = fallbackAllowlist
+    }
+
+    /// The schemes as the router compares them.
+    private static func lowercased(_ schemes: Set<String>?) -> Set<String>? {
+        schemes.map { Set($0.map { $0.lowercased() }) }
     }
 
     /// Whether a `route_fallback_url` may lead to this URL.
