@@ -26,13 +26,19 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        // Byte-level helpers of the URL and pattern parsers, public and @inlinable so the parsers'
+        // Byte-level helpers of the URL and pattern parsers, `package` and @inlinable so the parsers
         // hot loops in other modules inline them; not re-exported to apps.
         .target(name: "ByteParsing", swiftSettings: strictSettings),
         // Route pattern syntax: parsed by the core at run time and by the macros at compile time.
         .target(name: "RoutePatterns", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
-        // The router itself: URL parsing, matching, parameters, register/open. Standard library only.
-        .target(name: "LinkRouterCore", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
+        // Services: an implementation per protocol, registered by hand or by discovery; no routes needed.
+        .target(name: "LinkRouterServices", swiftSettings: strictSettings),
+        // The router itself: URL parsing, matching, parameters, register/open, the open pipeline,
+        // navigation; offers services. Standard library, Synchronization and FoundationEssentials' UUID.
+        .target(
+            name: "LinkRouterCore", dependencies: ["ByteParsing", "RoutePatterns", "LinkRouterServices"],
+            swiftSettings: strictSettings
+        ),
         // Reads the dynamic route table's JSON document; the only module that needs Foundation's JSON.
         .target(name: "RouteTableJSON", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.

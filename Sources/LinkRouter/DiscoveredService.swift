@@ -8,12 +8,12 @@ import LinkRouterCore
 struct DiscoveredService: Sendable {
     /// The protocol's full name (`ShopInterfaces.SessionService`).
     let name: String
-    private let registerOn: @Sendable (Router, ServiceLifetime, ServiceOrigin) -> DiscoveredServiceOutcome
+    private let registerOn: @Sendable (ServiceRegistry, ServiceLifetime, ServiceOrigin) -> DiscoveredServiceOutcome
 
     init<Service: Sendable>(_ service: Service.Type, make: @escaping @Sendable () -> Service) {
         name = String(reflecting: service)
-        registerOn = { router, lifetime, origin in
-            router.registerDiscoveredService(service, lifetime: lifetime, origin: origin, make: make)
+        registerOn = { registry, lifetime, origin in
+            registry.registerDiscovered(service, lifetime: lifetime, origin: origin, make: make)
         }
     }
 
@@ -23,8 +23,8 @@ struct DiscoveredService: Sendable {
         name == written || name.hasSuffix("." + written)
     }
 
-    /// Registers the implementation with a router.
-    func register(with router: Router, lifetime: ServiceLifetime, origin: ServiceOrigin) -> DiscoveredServiceOutcome {
-        registerOn(router, lifetime, origin)
+    /// Registers the implementation in a registry.
+    func register(in registry: ServiceRegistry, lifetime: ServiceLifetime, origin: ServiceOrigin) -> DiscoveredServiceOutcome {
+        registerOn(registry, lifetime, origin)
     }
 }

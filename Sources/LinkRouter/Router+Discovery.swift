@@ -66,7 +66,7 @@ extension Router {
     /// - Returns: What was found and registered.
     @discardableResult
     public func registerRoutes(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
-        registerRoutes(from: LoadedImage.all().filter(claim), logger: logger)
+        Self.register(from: LoadedImage.all().filter(claim), routesIn: self, servicesIn: serviceRegistry, logger: logger)
     }
 
     /// Registers the annotated routes of one library loaded with `dlopen`.
@@ -90,17 +90,20 @@ extension Router {
         // Claimed before the first automatic pass runs, so that the pass leaves it to this call.
         let claimed = claim(image)
         prepareForFirstUse()
-        return registerRoutes(from: claimed ? [image] : [], logger: logger)
+        return Self.register(from: claimed ? [image] : [], routesIn: self, servicesIn: serviceRegistry, logger: logger)
     }
 
     /// Claims `image` for registration: `true` the first time only, so a re-scan registers each
     /// object once.
     private func claim(_ image: LoadedImage) -> Bool {
-        claimRegistrationSource("\(image.path)@\(image.loadBias)")
+        claimRegistrationSource(image.sourceName)
     }
 
-    /// Registers the records of `images`, which the caller has claimed.
-    private func registerRoutes(from images: [LoadedImage], logger: Logger) -> DiscoveryReport {
+    /// Registers the records of `images`, which the caller has claimed: routes in `router` (or
+    /// none, when it is `nil`), services in `services`.
+    fileprivate static func register(
+        from images: [LoadedImage], routesIn router: Router?, servicesIn services: ServiceRegistry, logger: Logger
+    ) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
         var report = DiscoveryReport()
@@ -120,18 +123,18 @@ extension Router {
                 logger.warning("cannot read route records: \(error)")
             }
         }
-        reserveCapacity(forAdditionalRoutes: capacity)
+        router?.reserveCapacity(forAdditionalRoutes: capacity)
         report.registered.reserveCapacity(capacity)
-        var services = ServiceDiscoveryPass()
+        var servicePass = ServiceDiscoveryPass()
         var origins = RecordOrigins(sections: sections)
         for section in sections {
             let issues = section.forEachRecord { record in
                 let ordinal = report.recordCount
                 report.recordCount += 1
                 if record.kind == .service {
-                    services.register(record, with: self, report: &report, logger: logger)
-                } else {
-                    register(record, report: &report, logger: logger) { pattern in
+                    servicePass.register(record, in: services, report: &report, logger: logger)
+                } else if let router {
+                    router.register(record, report: &report, logger: logger) { pattern in
                         origins.earlierRecord(withPattern: pattern, before: ordinal)
                     }
                 }
@@ -141,7 +144,7 @@ extension Router {
                 logger.warning("skipped route record: \(issue)")
             }
         }
-        services.finish(with: self, report: &report, logger: logger)
+        servicePass.finish(in: services, report: &report, logger: logger)
         report.duration = clock.now - start
         return report
     }
@@ -191,6 +194,26 @@ extension Router {
             }
         }
     }
+}
+
+extension ServiceRegistry {
+    /// Registers the `@RoutableService` implementations of every loaded object not registered
+    /// yet, for an app that uses services without a router. A router registers its services with
+    /// its routes (``LinkRouterCore/Router/registerRoutes(logger:)``).
+    ///
+    /// - Parameter logger: Where diagnostics go.
+    /// - Returns: What was found and registered; its `registered` routes are always empty.
+    @discardableResult
+    public func registerAnnotatedServices(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
+        let images = LoadedImage.all().filter { claimSource($0.sourceName) }
+        return Router.register(from: images, routesIn: nil, servicesIn: self, logger: logger)
+    }
+}
+
+extension LoadedImage {
+    /// The name a router or registry claims the image by, so each registers it once: a library
+    /// unloaded and loaded again at another address is a new source.
+    fileprivate var sourceName: String { "\(path)@\(loadBias)" }
 }
 
 /// Where the records of one discovery pass came from, by pattern, to name the winner of a

@@ -2,7 +2,7 @@ import LinkRouterCore
 import Logging
 import RouteRecordReader
 
-/// The service records of one discovery pass: registers each with the router as it comes, and at
+/// The service records of one discovery pass: registers each in a registry as it comes, and at
 /// the end reports the pass's problems, naming each record by its object file and accessor symbol.
 struct ServiceDiscoveryPass {
     private var problems: [ServiceProblem] = []
@@ -11,7 +11,7 @@ struct ServiceDiscoveryPass {
     ///
     /// The first record found for a protocol wins; a later one is a duplicate. A protocol
     /// registered by hand keeps its manual registration.
-    mutating func register(_ record: RouteRecord, with router: Router, report: inout DiscoveryReport, logger: Logger) {
+    mutating func register(_ record: RouteRecord, in registry: ServiceRegistry, report: inout DiscoveryReport, logger: Logger) {
         let origin = ServiceOrigin(file: record.location.file, fileOffset: record.location.fileOffset)
         guard let service = loadValue(DiscoveredService.self, fromAccessorAt: record.accessorAddress) else {
             let reason = "its accessor refused this copy of LinkRouter (the module carries a copy of its own?)"
@@ -21,7 +21,7 @@ struct ServiceDiscoveryPass {
             let reason = "the record names '\(record.pattern)' but implements '\(service.name)'"
             return problems.append(.unresolved(service: record.pattern, record: origin, reason: reason))
         }
-        switch service.register(with: router, lifetime: record.isSharedService ? .shared : .perRequest, origin: origin) {
+        switch service.register(in: registry, lifetime: record.isSharedService ? .shared : .perRequest, origin: origin) {
         case .registered:
             report.registeredServices.append(service.name)
         case .overriddenByManualRegistration:
@@ -31,12 +31,12 @@ struct ServiceDiscoveryPass {
         }
     }
 
-    /// Ends the pass: keeps its problems on the router (for `validateServices()`), adds the
-    /// required services still missing, and reports each problem in the report and the log.
-    func finish(with router: Router, report: inout DiscoveryReport, logger: Logger) {
+    /// Ends the pass: keeps its problems in the registry (for `validate()`), adds the required
+    /// services still missing, and reports each problem in the report and the log.
+    func finish(in registry: ServiceRegistry, report: inout DiscoveryReport, logger: Logger) {
         let named = Self.namingRecords(of: problems)
-        router.recordServiceProblems(named)
-        report.serviceProblems = named + router.missingRequiredServices
+        registry.record(named)
+        report.serviceProblems = named + registry.missing()
         for problem in report.serviceProblems {
             report.diagnostics.append(problem.description)
             logger.warning("\(problem.description)")

@@ -106,7 +106,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern with parameter names erased: `user/:id` and `user/:name` have the same shape.
     ///
     /// Two patterns with the same shape match exactly the same keys: registering both is a duplicate.
-    public var shape: Shape {
+    package var shape: Shape {
         Shape(pattern: self)
     }
 
@@ -197,18 +197,18 @@ extension RoutePattern {
     ///
     /// Literals compare byte for byte, as the matcher compares them (`é` precomposed and
     /// decomposed are different shapes). Its description reads like `user/=me/:/<int>(/:)`.
-    public struct Shape: Hashable, Sendable, CustomStringConvertible {
+    package struct Shape: Hashable, Sendable, CustomStringConvertible {
         let pattern: RoutePattern
 
-        public static func == (lhs: Shape, rhs: Shape) -> Bool {
+        package static func == (lhs: Shape, rhs: Shape) -> Bool {
             lhs.pattern.shapeDigest == rhs.pattern.shapeDigest && lhs.pattern.hasSameShape(as: rhs.pattern)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(pattern.shapeDigest)
         }
 
-        public var description: String {
+        package var description: String {
             var result = pattern.segments.map(\.shapeText).joined(separator: "/")
             for group in pattern.optionalGroups {
                 result += "(" + group.map { "/" + $0.shapeText }.joined() + ")"

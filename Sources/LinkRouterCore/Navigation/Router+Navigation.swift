@@ -1,8 +1,8 @@
 extension Router {
     /// Where opened pages are shown; `nil` (the default) builds pages and shows them nowhere.
     public var navigator: (any Navigator)? {
-        get { state.withLock { $0.navigator } }
-        set { state.withLock { $0.navigator = newValue } }
+        get { navigatorSlot.withLock { $0 } }
+        set { navigatorSlot.withLock { $0 = newValue } }
     }
 
     /// Opens a page and waits until it closes, for the result it set.

@@ -24,8 +24,8 @@ public struct RouteParameters: Sendable {
     /// The URL being opened.
     public let url: RouteURL
     /// The table that matched and the form of the pattern that did: they name the captures.
-    let table: RouteTable
-    let variant: RouteTable.Variant
+    let table: RouteTrie
+    let variant: RouteTrie.Variant
     let captures: Captures
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
@@ -36,7 +36,7 @@ public struct RouteParameters: Sendable {
     /// ``PageResultSlot``). Outside a navigator this is a slot nobody reads.
     public var resultSlot: PageResultSlot { resultSlotStorage ?? PageResultSlot() }
 
-    init(url: RouteURL, table: RouteTable, variant: RouteTable.Variant, captures: Captures, callerValues: [String: any Sendable]) {
+    init(url: RouteURL, table: RouteTrie, variant: RouteTrie.Variant, captures: Captures, callerValues: [String: any Sendable]) {
         self.url = url
         self.table = table
         self.variant = variant

@@ -157,7 +157,7 @@ struct InterceptorEntry: Sendable {
 
     enum Filter: Sendable {
         case all
-        case pattern(RouteTable)
+        case pattern(RouteTrie)
         case group(String)
     }
 

@@ -70,13 +70,13 @@ extension Router {
         guard count <= configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
         }
-        if let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.dispatchers[scheme] {
+        if let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
             return .dispatch(dispatcher, parsed, scheme: scheme)
         }
         do { try admit(parsed) } catch { return .failed(error) }
 
         let includingHost = configuration.host == nil
-        if let (rule, captured) = snapshot.redirects.best(for: parsed, includingHost: includingHost) {
+        if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
             let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
             trace.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
@@ -86,11 +86,11 @@ extension Router {
             return .notFound(parsed)
         }
         trace.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
-        if let (fallback, _) = snapshot.disabled.best(for: parsed, includingHost: includingHost) {
+        if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {
             trace.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
             return .hop(to: fallback, fallback: true)
         }
-        let exposure = snapshot.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
+        let exposure = snapshot.rules.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
         if source == .external, exposure == .internal {
             trace.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
@@ -230,7 +230,7 @@ struct OpenRun {
             }
             trace.record(.fallback) { "refused route_fallback_url \($0.show(target)): invalid or not in the fallback allowlist" }
         }
-        if let handler = snapshot.notFoundHandler,
+        if let handler = snapshot.rules.notFoundHandler,
            let target = await handler(NotFoundRequest(url: url, parameters: parameters, source: source)) {
             trace.record(.fallback) { "the not-found handler opens \($0.show(target))" }
             return target
@@ -246,11 +246,11 @@ struct OpenRun {
 
     /// Asks every interceptor that applies, in priority order, applying their rewrites to `route`.
     private mutating func intercept(_ route: inout ResolvedRoute, url: RouteURL) async -> Interception {
-        guard !snapshot.interceptors.isEmpty else { return .proceed }
+        guard !snapshot.rules.interceptors.isEmpty else { return .proceed }
         let includingHost = router.configuration.host == nil
         let groups = snapshot.groups(of: route, url: url, includingHost: includingHost)
         let events = router.events
-        for interceptor in snapshot.interceptors where interceptor.applies(to: url, groups: groups, includingHost: includingHost) {
+        for interceptor in snapshot.rules.interceptors where interceptor.applies(to: url, groups: groups, includingHost: includingHost) {
             let request = InterceptionRequest(
                 url: url, pattern: route.pattern, parameters: route.parameters, groups: groups, source: source, router: router
             )

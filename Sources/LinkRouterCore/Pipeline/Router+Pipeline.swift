@@ -31,15 +31,7 @@ extension Router {
     ///   the source does not capture, or a redirect of the same source shape exists.
     public func addRedirect(from source: String, to target: String) throws(RedirectError) {
         let rule = try RedirectRule(from: source, to: target)
-        let existing: String? = state.withLock { state in
-            if let existing = state.redirectShapes.insert(rule.source, at: state.redirects.count, among: state.redirects, \.source) {
-                return state.redirects[existing].source.text
-            }
-            state.redirects.append(rule)
-            state.snapshot = nil
-            return nil
-        }
-        if let existing { throw .duplicate(source: source, existing: existing) }
+        if let existing = rules.addRedirect(rule) { throw .duplicate(source: source, existing: existing) }
     }
 
     /// Removes the redirect whose source has the shape of `source`.
@@ -47,11 +39,7 @@ extension Router {
     @discardableResult
     public func removeRedirect(from source: String) -> Bool {
         guard let pattern = try? RoutePattern(source) else { return false }
-        return state.withLock { state in
-            guard state.redirectShapes.remove(shapeOf: pattern, from: &state.redirects, \.source) else { return false }
-            state.snapshot = nil
-            return true
-        }
+        return rules.removeRedirect(shapeOf: pattern)
     }
 
     // MARK: Interceptors
@@ -107,28 +95,16 @@ extension Router {
         case .all: filter = .all
         case .group(let group): filter = .group(group)
         case .pattern(let text):
-            do { filter = .pattern(RouteTable(patternsOf: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
+            do { filter = .pattern(RouteTrie(patternsOf: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
         }
-        state.withLock { state in
-            state.interceptors.append(InterceptorEntry(
-                name: name, scope: scope, filter: filter, priority: priority, order: state.interceptorCount,
-                timeout: deadline, body: body
-            ))
-            state.interceptorCount += 1
-            state.snapshot = nil
-        }
+        rules.addInterceptor(name, scope: scope, filter: filter, priority: priority, deadline: deadline, body: body)
     }
 
     /// Removes every interceptor with this name.
     /// - Returns: How many were removed.
     @discardableResult
     public func removeInterceptors(named name: String) -> Int {
-        state.withLock { state in
-            let before = state.interceptors.count
-            state.interceptors.removeAll { $0.name == name }
-            state.snapshot = nil
-            return before - state.interceptors.count
-        }
+        rules.removeInterceptors(named: name)
     }
 
     // MARK: Dispatchers, not found, table
@@ -137,45 +113,22 @@ extension Router {
     ///
     /// A scheme with a dispatcher is accepted whatever ``RouterConfiguration/allowedSchemes`` says.
     public func setDispatcher(_ dispatcher: (any RouteDispatcher)?, forSchemes schemes: Set<String>) {
-        state.withLock { state in
-            for scheme in schemes { state.dispatchers[scheme.lowercased()] = dispatcher }
-            state.snapshot = nil
-        }
+        rules.setDispatcher(dispatcher, forSchemes: schemes)
     }
 
     /// Sets what an unknown route opens when its URL has no usable `route_fallback_url`.
     public func setNotFoundHandler(_ handler: NotFoundHandler?) {
-        state.withLock { state in
-            state.notFoundHandler = handler
-            state.snapshot = nil
-        }
+        rules.setNotFoundHandler(handler)
     }
 
     /// Puts a dynamic route table in force, replacing the previous one in one step: every open
     /// that starts afterwards sees the new rules, every open already running keeps the old ones.
     public func loadRouteTable(_ table: DynamicRouteTable) {
-        state.withLock { state in
-            state.dynamicTable = table
-            state.snapshot = nil
-        }
+        rules.dynamicTable = table
     }
 
     /// The dynamic route table in force; ``DynamicRouteTable/empty`` until one is loaded.
     public var routeTable: DynamicRouteTable {
-        state.withLock { $0.dynamicTable }
-    }
-
-    // MARK: Events
-
-    /// The delegate, held weakly.
-    public var delegate: (any RouterDelegate)? {
-        get { events.delegate }
-        set { events.delegate = newValue }
-    }
-
-    /// A stream of every event from now on, until the consumer stops iterating. Each call returns
-    /// a new stream; a consumer that falls more than 1,024 events behind loses the oldest.
-    public func eventStream() -> AsyncStream<RouterEvent> {
-        events.stream()
+        rules.dynamicTable
     }
 }

@@ -34,11 +34,6 @@ public struct RouteAction: Sendable {
         self.body = .withContext(body, context)
     }
 
-    /// Whether the action completes asynchronously.
-    public var isAsync: Bool {
-        if case .async = body { true } else { false }
-    }
-
     /// Runs the action.
     public func callAsFunction(_ parameters: RouteParameters) async throws -> (any Sendable)? {
         switch body {

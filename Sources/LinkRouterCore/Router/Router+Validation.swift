@@ -37,7 +37,7 @@ extension Router {
     /// - Returns: The conflicts, in registration order; empty when every route can win.
     public func validate() -> [RouteConflict] {
         let snapshot = snapshot
-        let table = snapshot.routes
+        let table = snapshot.trie
         let patterns = snapshot.entries.map(\.pattern)
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
@@ -71,7 +71,7 @@ extension Router {
     }
 
     /// The position of a variant among its route's variants.
-    private func variantOffset(_ variant: Int, in table: RouteTable) -> Int {
+    private func variantOffset(_ variant: Int, in table: RouteTrie) -> Int {
         let route = table.variants[variant].routeIndex
         return variant - (table.variants.firstIndex { $0.routeIndex == route } ?? variant)
     }

@@ -14,38 +14,21 @@ import Synchronization
 ///
 /// A router is safe to use from any thread: registration takes a lock and invalidates the frozen
 /// routing table; a lookup takes the current table under the lock and matches without holding it.
+///
+/// The router is a facade over components with one job each: the ``RouteRegistry`` (routes and
+/// their trie), the ``OpenRules`` (redirects, interceptors, dispatchers, fallback, dynamic table),
+/// the events, the navigator and the services; ``snapshot`` freezes the first two for each open.
 public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
 
-    struct State {
-        var entries: [RouteEntry] = []
-        var shapes = ShapeIndex()
-        var sources: Set<String> = []
-        var redirects: [RedirectRule] = []
-        var redirectShapes = ShapeIndex()
-        var interceptors: [InterceptorEntry] = []
-        var interceptorCount = 0
-        var dispatchers: [String: any RouteDispatcher] = [:]
-        var notFoundHandler: NotFoundHandler?
-        var dynamicTable = DynamicRouteTable.empty
-        var navigator: (any Navigator)?
-        /// The routes' trie, kept across rule changes: only registration invalidates it.
-        var routeTable: RouteTable?
-        var snapshot: RouterSnapshot?
-
-        mutating func routesChanged() {
-            routeTable = nil
-            snapshot = nil
-        }
-    }
-
-    let state = Mutex(State())
+    let registry = RouteRegistry()
+    let rules = OpenRules()
     let events = EventHub()
-    private let pendingRegistrations = Mutex<[@Sendable (Router) -> Void]>([])
-    private let hasPendingRegistrations = Atomic<Bool>(false)
-    let serviceRegistry = ServiceRegistry()
-    @TaskLocal private static var preparing: ObjectIdentifier?
+    let navigatorSlot = Mutex<(any Navigator)?>(nil)
+    package let serviceRegistry = ServiceRegistry()
+    private let firstUse = FirstUseRegistrations()
+    private let snapshotCache = Mutex<RouterSnapshot?>(nil)
 
     /// Creates an empty router.
     public init(configuration: RouterConfiguration = RouterConfiguration()) {
@@ -55,7 +38,7 @@ public final class Router: Sendable {
     /// The registered routes, in registration order.
     public var routes: [RouteDescription] {
         prepareForFirstUse()
-        return state.withLock { $0.entries.map { RouteDescription(pattern: $0.pattern, kind: $0.handler.kind, options: $0.options) } }
+        return registry.descriptions
     }
 
     // MARK: Registration
@@ -102,35 +85,22 @@ public final class Router: Sendable {
         try add(pattern, options, .action(RouteAction(action)))
     }
 
-    /// Defers registrations until the router is first used.
-    ///
-    /// `body` runs once, before the first lookup, open or listing of routes; concurrent first uses
-    /// wait until it has finished. Calls from inside `body` see the routes registered so far.
-    /// Automatic route discovery uses this to register every annotated route at first use.
-    public func registerOnFirstUse(_ body: @escaping @Sendable (Router) -> Void) {
-        pendingRegistrations.withLock { $0.append(body) }
-        hasPendingRegistrations.store(true, ordering: .releasing)
+    /// Defers registrations until the router is first used: `body` runs once, before the first
+    /// lookup, open or listing of routes. Automatic discovery registers its routes this way.
+    package func registerOnFirstUse(_ body: @escaping @Sendable (Router) -> Void) {
+        firstUse.append(body)
     }
 
     /// Claims a named source of routes, such as one loaded object file, for registration.
-    ///
-    /// - Returns: `true` the first time a name is claimed on this router, `false` after, so a
-    ///   re-scan registers each source once.
-    public func claimRegistrationSource(_ name: String) -> Bool {
-        state.withLock { $0.sources.insert(name).inserted }
+    /// - Returns: `true` the first time a name is claimed on this router, so a re-scan
+    ///   registers each source once.
+    package func claimRegistrationSource(_ name: String) -> Bool {
+        registry.claimSource(name)
     }
 
     /// Runs the deferred registrations, if any are pending. Within them, it does nothing.
     package func prepareForFirstUse() {
-        guard hasPendingRegistrations.load(ordering: .acquiring), Self.preparing != ObjectIdentifier(self) else { return }
-        pendingRegistrations.withLock { pending in
-            let bodies = pending
-            pending.removeAll()
-            Self.$preparing.withValue(ObjectIdentifier(self)) {
-                for body in bodies { body(self) }
-            }
-            hasPendingRegistrations.store(false, ordering: .releasing)
-        }
+        firstUse.run(for: self)
     }
 
     /// Removes the route registered under this pattern (or one of the same shape).
@@ -138,53 +108,35 @@ public final class Router: Sendable {
     @discardableResult
     public func unregister(_ pattern: String) -> Bool {
         guard let parsed = try? RoutePattern(pattern) else { return false }
-        return state.withLock { state in
-            guard state.shapes.remove(shapeOf: parsed, from: &state.entries, \.pattern) else { return false }
-            state.routesChanged()
-            return true
-        }
+        return registry.remove(shapeOf: parsed)
     }
 
     /// Makes room for `count` more routes, for a caller about to register many at once
     /// (discovery), so the route list and the shape index grow once rather than step by step.
     package func reserveCapacity(forAdditionalRoutes count: Int) {
-        state.withLock { state in
-            state.entries.reserveCapacity(state.entries.count + count)
-            state.shapes.reserveCapacity(forAdditional: count)
-        }
+        registry.reserveCapacity(forAdditionalRoutes: count)
     }
 
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
-        // Made before taking the lock, and moved into the list rather than copied (a copy
-        // retains every field).
-        var entry: RouteEntry? = RouteEntry(pattern: consume pattern, options: options, handler: handler)
-        let existing: String? = state.withLock { state in
-            if let existing = state.shapes.insert(entry!.pattern, at: state.entries.count, among: state.entries, \.pattern) {
-                return state.entries[existing].pattern.text
-            }
-            // Dropped first, so that the list is uniquely referenced again (unless an open still
-            // holds the old snapshot) and grows in place rather than being copied.
-            state.routesChanged()
-            state.entries.append(entry.take()!)
-            return nil
-        }
-        if let existing { throw .duplicate(pattern: text, existing: existing) }
+        // Made before taking the registry's lock.
+        let entry = RouteEntry(pattern: consume pattern, options: options, handler: handler)
+        if let existing = registry.add(entry) { throw .duplicate(pattern: text, existing: existing) }
     }
 
-    /// The frozen routes and rules, built on first use after a change.
+    /// The frozen routes and rules, made on first use after a change of either.
     var snapshot: RouterSnapshot {
         prepareForFirstUse()
-        return state.withLock { state in
-            if let snapshot = state.snapshot { return snapshot }
-            let routes = state.routeTable ?? RouteTable(patternsOf: state.entries)
-            state.routeTable = routes
-            let snapshot = RouterSnapshot(
-                entries: state.entries, routes: routes, redirects: state.redirects, table: state.dynamicTable,
-                interceptors: state.interceptors, dispatchers: state.dispatchers, notFoundHandler: state.notFoundHandler
-            )
-            state.snapshot = snapshot
+        let routesGeneration = registry.generation
+        let rulesGeneration = rules.generation
+        return snapshotCache.withLock { cache in
+            if let cached = cache, cached.isCurrent(routesGeneration: routesGeneration, rulesGeneration: rulesGeneration) {
+                return cached
+            }
+            // Made under the lock, so that concurrent first opens build the trie once.
+            let snapshot = RouterSnapshot(routes: registry.frozen(), rules: rules.frozen())
+            cache = snapshot
             return snapshot
         }
     }
@@ -213,7 +165,7 @@ public final class Router: Sendable {
         // route would copy it once more.
         let snapshot = snapshot
         var captures = Captures()
-        guard let variant = snapshot.routes.match(url, includingHost: configuration.host == nil, captures: &captures) else {
+        guard let variant = snapshot.trie.match(url, includingHost: configuration.host == nil, captures: &captures) else {
             throw .noRoute(key: routeKey(of: url))
         }
         return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)

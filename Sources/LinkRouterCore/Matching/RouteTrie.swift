@@ -15,7 +15,7 @@ internal import ByteParsing
 /// `<uuid>`, `<bool>`, `<double>`, `:param`, `*`, then `<path:>`/`**`), so the first complete
 /// match is the best one. Every node sits at a fixed depth, so one lookup visits each node at most
 /// once: the work is bounded by the key's length and the table's shape.
-final class RouteTable: Sendable {
+final class RouteTrie: Sendable {
     /// A node as the lookup reads it: every child and ending it may need, decided at build time.
     struct Node {
         /// The variant that ends here when the key ends here: a route ending at this node, else a
@@ -183,7 +183,7 @@ struct LiteralKey {
     /// table's store of long literals.
     @inline(__always)
     func matches(
-        _ edge: RouteTable.LiteralEdge, parent: Int32,
+        _ edge: RouteTrie.LiteralEdge, parent: Int32,
         value: UnsafeBufferPointer<UInt8>, literals: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard edge.hash == hash, edge.parent == parent, edge.length == length else { return false }
@@ -265,7 +265,7 @@ private struct TrieBuilder {
     }
 
     private var nodes = [Node()]
-    private(set) var variants: [RouteTable.Variant] = []
+    private(set) var variants: [RouteTrie.Variant] = []
     private(set) var captureNames: [String] = []
     private(set) var shadowed: [(variant: Int, by: Int)] = []
     private(set) var literals: LiteralEdges
@@ -313,7 +313,7 @@ private struct TrieBuilder {
                 }
             }
             let variantIndex = Int32(variants.count)
-            variants.append(RouteTable.Variant(
+            variants.append(RouteTrie.Variant(
                 routeIndex: Int32(routeIndex), namesStart: namesStart, nameCount: Int32(captureNames.count) - namesStart,
                 pathCaptures: pathCaptures
             ))
@@ -346,22 +346,22 @@ private struct TrieBuilder {
     /// The nodes as the lookup reads them, with each node's endings decided: a route ending at a
     /// node beats a `**` matching nothing, and between `<path:>` and `**` the earlier
     /// registration wins. Written straight into the table's own buffer, which the table frees.
-    func frozenNodes() -> (UnsafeBufferPointer<RouteTable.Node>, [RouteTable.RareTyped]) {
-        var rareTyped: [RouteTable.RareTyped] = []
-        let frozen = RouteTable.allocate(RouteTable.Node.self, count: nodes.count)
+    func frozenNodes() -> (UnsafeBufferPointer<RouteTrie.Node>, [RouteTrie.RareTyped]) {
+        var rareTyped: [RouteTrie.RareTyped] = []
+        let frozen = RouteTrie.allocate(RouteTrie.Node.self, count: nodes.count)
         for (index, node) in nodes.enumerated() {
-            var lookupNode = RouteTable.Node()
+            var lookupNode = RouteTrie.Node()
             lookupNode.end = node.terminal >= 0 ? node.terminal : node.catchAll
             lookupNode.tail = earlier(node.pathTail, node.catchAll)
             lookupNode.parameter = node.parameter
             lookupNode.wildcard = node.wildcard
             lookupNode.int = node.int
             if node.uuid >= 0 || node.bool >= 0 || node.double >= 0 {
-                rareTyped.append(RouteTable.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
+                rareTyped.append(RouteTrie.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
                 lookupNode.rareTyped = Int32(rareTyped.count - 1)
             }
-            if node.hasLiterals { lookupNode.flags |= RouteTable.Node.hasLiterals }
-            if lookupNode.tail >= 0, lookupNode.tail == node.pathTail { lookupNode.flags |= RouteTable.Node.tailCaptures }
+            if node.hasLiterals { lookupNode.flags |= RouteTrie.Node.hasLiterals }
+            if lookupNode.tail >= 0, lookupNode.tail == node.pathTail { lookupNode.flags |= RouteTrie.Node.tailCaptures }
             frozen.initializeElement(at: index, to: lookupNode)
         }
         return (UnsafeBufferPointer(frozen), rareTyped)
@@ -386,7 +386,7 @@ private struct LiteralEdges {
     }
 
     /// The edges, in the order they were added.
-    private var edges: [RouteTable.LiteralEdge] = []
+    private var edges: [RouteTrie.LiteralEdge] = []
     /// The index that finds an edge by parent and bytes, at most half full. 8-byte slots rather
     /// than the edges themselves: sized for every literal segment, shared or not, it is most of
     /// what building a table writes, and every fresh page is a page fault.
@@ -424,7 +424,7 @@ private struct LiteralEdges {
             }
             index = (index + 1) & mask
         }
-        var edge = RouteTable.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
+        var edge = RouteTrie.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
         if value.count > LiteralKey.inlineCapacity {
             edge.text.0 = UInt64(bytes.count)
             bytes.append(contentsOf: value)
@@ -438,15 +438,15 @@ private struct LiteralEdges {
     /// The lookup's table: every edge with a copy of its child from `nodes`, in a table sized for
     /// the edges there are (the builder's index was sized for every literal segment, shared or
     /// not), at most a third full so that a probe seldom reads a second slot.
-    func frozenSlots(nodes: UnsafeBufferPointer<RouteTable.Node>) -> UnsafeBufferPointer<RouteTable.LiteralSlot> {
-        assert(MemoryLayout<RouteTable.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
-        let slots = RouteTable.allocate(RouteTable.LiteralSlot.self, count: Self.size(for: edges.count * 3), alignment: 64)
-        slots.initialize(repeating: RouteTable.LiteralSlot())
+    func frozenSlots(nodes: UnsafeBufferPointer<RouteTrie.Node>) -> UnsafeBufferPointer<RouteTrie.LiteralSlot> {
+        assert(MemoryLayout<RouteTrie.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
+        let slots = RouteTrie.allocate(RouteTrie.LiteralSlot.self, count: Self.size(for: edges.count * 3), alignment: 64)
+        slots.initialize(repeating: RouteTrie.LiteralSlot())
         let mask = slots.count - 1
         for edge in edges {
             var index = Int(edge.hash) & mask
             while slots[index].edge.child >= 0 { index = (index + 1) & mask }
-            slots[index] = RouteTable.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
+            slots[index] = RouteTrie.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
         }
         return UnsafeBufferPointer(slots)
     }
@@ -472,7 +472,7 @@ struct Captures: Sendable {
     var starts = InlineArray<16, Int32>(repeating: 0)
 }
 
-extension RouteTable {
+extension RouteTrie {
     /// Finds the best route for a parsed URL.
     ///
     /// - Parameters:

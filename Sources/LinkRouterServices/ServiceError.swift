@@ -1,4 +1,4 @@
-/// Why ``Router/service(_:)`` returned no instance.
+/// Why ``ServiceRegistry/service(_:)`` returned no instance.
 public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No implementation of the protocol is registered: none was annotated with `@RoutableService`
     /// in a loaded module, or registered by hand.

@@ -1,5 +1,5 @@
-/// A problem with the services of a router, found when discovery registers them or by
-/// ``Router/validateServices()``.
+/// A problem with the services of a registry, found when discovery registers them or by
+/// ``ServiceRegistry/validate()``.
 public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
     /// A second implementation of a protocol that already has one from discovery: `ignored` is
     /// not used, `winner` (found first) is.
@@ -8,7 +8,7 @@ public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
     /// module carrying its own copy of the library), or it implements another protocol than the
     /// one its text names.
     case unresolved(service: String, record: ServiceOrigin, reason: String)
-    /// A protocol marked required with ``Router/requireServices(_:)`` has no implementation.
+    /// A protocol marked required with ``ServiceRegistry/require(_:)`` has no implementation.
     case missing(service: String)
 
     /// The protocol's name: in full for a duplicate or a missing service; as the record writes it
