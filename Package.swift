@@ -1,7 +1,9 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 import CompilerPluginSupport
 import PackageDescription
 
+// Swift 6.3 is the minimum: route records are declared with `@section` and `@used` (SE-0492),
+// and the matcher uses 6.2's `InlineArray`.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -10,6 +12,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "LinkRouter",
+    // Linux is the target today; on Apple platforms the core's Mutex, Atomic and InlineArray need these.
+    platforms: [.macOS("26.0"), .iOS("26.0")],
     products: [
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
         // For C modules that register routes with LINKROUTER_C_ACTION.

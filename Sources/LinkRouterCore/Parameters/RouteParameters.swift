@@ -1,3 +1,5 @@
+// The core's one use of Foundation: `uuid(_:)` returns the `UUID` apps already use. Only the
+// struct is imported, from FoundationEssentials where it exists (it does on Linux).
 #if canImport(FoundationEssentials)
 public import struct FoundationEssentials.UUID
 #else
@@ -23,10 +25,8 @@ internal import ByteParsing
 public struct RouteParameters: Sendable {
     /// The URL being opened.
     public let url: RouteURL
-    /// The table that matched and the form of the pattern that did: they name the captures.
-    let table: RouteTrie
-    let variant: RouteTrie.Variant
-    let captures: Captures
+    /// The path parameters the match captured.
+    let path: PathCaptures
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
     private(set) var overrides: [String: any Sendable] = [:]
@@ -36,11 +36,9 @@ public struct RouteParameters: Sendable {
     /// ``PageResultSlot``). Outside a navigator this is a slot nobody reads.
     public var resultSlot: PageResultSlot { resultSlotStorage ?? PageResultSlot() }
 
-    init(url: RouteURL, table: RouteTrie, variant: RouteTrie.Variant, captures: Captures, callerValues: [String: any Sendable]) {
+    init(url: RouteURL, path: PathCaptures, callerValues: [String: any Sendable]) {
         self.url = url
-        self.table = table
-        self.variant = variant
-        self.captures = captures
+        self.path = path
         self.query = url.queryStart >= 0 ? url.queryItems : []
         self.callerValues = callerValues
     }
@@ -55,21 +53,8 @@ public struct RouteParameters: Sendable {
     /// The path parameters alone, decoded, by name.
     public var pathParameters: [String: String] {
         var result: [String: String] = [:]
-        for (index, name) in captureNames.enumerated() { result[name] = capture(index) }
+        for (index, name) in path.names.enumerated() { result[name] = path.value(index, in: url) }
         return result
-    }
-
-    /// The names of the path parameters, in pattern order.
-    var captureNames: ArraySlice<String> {
-        let start = Int(variant.namesStart)
-        return table.captureNames[start..<(start + Int(variant.nameCount))]
-    }
-
-    /// The position of the path parameter with this name, or `nil`.
-    private func captureIndex(of name: String) -> Int? {
-        let start = Int(variant.namesStart)
-        for index in 0..<Int(variant.nameCount) where table.captureNames[start + index] == name { return index }
-        return nil
     }
 
     /// The query items alone, in order.
@@ -78,12 +63,12 @@ public struct RouteParameters: Sendable {
     /// Every parameter name: path parameters, then query names, then caller keys, each once.
     public var names: [String] {
         var seen = Set<String>()
-        return (overrides.keys.sorted() + Array(captureNames) + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
+        return (overrides.keys.sorted() + Array(path.names) + query.map(\.name) + callerValues.keys.sorted()).filter { seen.insert($0).inserted }
     }
 
     /// Whether any source has a parameter of this name.
     public func contains(_ name: String) -> Bool {
-        overrides[name] != nil || captureIndex(of: name) != nil || query.contains { $0.name == name } || callerValues[name] != nil
+        overrides[name] != nil || path.index(of: name) != nil || query.contains { $0.name == name } || callerValues[name] != nil
     }
 
     /// The parameter as text, or `nil` when no source has it. A caller value that is not a
@@ -100,7 +85,7 @@ public struct RouteParameters: Sendable {
     /// key; the elements of a caller-supplied array.
     public func values(_ name: String) -> [String] {
         if let value = overrides[name] { return Self.strings(value) }
-        if let index = captureIndex(of: name) { return [capture(index)] }
+        if let index = path.index(of: name) { return [path.value(index, in: url)] }
         let fromQuery = query.filter { $0.name == name }.map(\.value)
         if !fromQuery.isEmpty { return fromQuery }
         return callerValues[name].map(Self.strings) ?? []
@@ -197,7 +182,7 @@ public struct RouteParameters: Sendable {
 
     func lookup(_ name: String) -> Source? {
         if !overrides.isEmpty, let value = overrides[name] { return (value as? String).map(Source.text) ?? .value(value) }
-        if let index = captureIndex(of: name) { return .text(capture(index)) }
+        if let index = path.index(of: name) { return .text(path.value(index, in: url)) }
         if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
         if let value = callerValues[name] { return (value as? String).map(Source.text) ?? .value(value) }
         return nil
@@ -224,24 +209,5 @@ public struct RouteParameters: Sendable {
     static func parseDouble(_ text: String) -> Double? {
         var copy = text
         return copy.withUTF8 { ScalarSyntax.isDouble($0) } ? Double(text) : nil
-    }
-
-    /// The decoded value of capture `index`; a `<path:>` capture's segments joined by `/`.
-    func capture(_ index: Int) -> String {
-        let start = Int(captures.starts[index])
-        let spansRest = variant.pathCaptures & (1 << UInt32(index)) != 0
-        return url.withUTF8 { bytes in
-            let end = url.layout.captureEnd(from: start, spanningRest: spansRest, in: bytes)
-            guard spansRest else {
-                return PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)
-            }
-            var parts: [String] = []
-            var cursor = start
-            while let segment = url.layout.segment(after: cursor, in: bytes), segment.start < end {
-                parts.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), plusAsSpace: false))
-                cursor = url.layout.cursor(after: segment.end)
-            }
-            return parts.joined(separator: "/")
-        }
     }
 }

@@ -102,7 +102,7 @@ struct RedirectRule: Sendable {
         var query: [String] = []
         if let targetQuery, !targetQuery.isEmpty { query.append(targetQuery) }
         if let original = url.query, !original.isEmpty { query.append(String(original)) }
-        for name in parameters.captureNames where !used.contains(name) {
+        for name in parameters.path.names where !used.contains(name) {
             query.append(RouteLink.encode(name) + "=" + RouteLink.encode(captured[name] ?? ""))
         }
         if !query.isEmpty { result += "?" + query.joined(separator: "&") }

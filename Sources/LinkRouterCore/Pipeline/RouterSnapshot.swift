@@ -37,7 +37,7 @@ final class RouterSnapshot: Sendable {
         let variant = trie.variants[index]
         return ResolvedRoute(
             snapshot: self, index: Int(variant.routeIndex),
-            parameters: RouteParameters(url: url, table: trie, variant: variant, captures: captures, callerValues: parameters)
+            parameters: RouteParameters(url: url, path: PathCaptures(trie: trie, variant: variant, captures: captures), callerValues: parameters)
         )
     }
 

@@ -17,7 +17,7 @@ struct RuleTable<Rule: Sendable>: Sendable {
         var captures = Captures()
         guard !rules.isEmpty, let index = table.match(url, includingHost: includingHost, captures: &captures) else { return nil }
         let variant = table.variants[index]
-        let parameters = RouteParameters(url: url, table: table, variant: variant, captures: captures, callerValues: [:])
+        let parameters = RouteParameters(url: url, path: PathCaptures(trie: table, variant: variant, captures: captures), callerValues: [:])
         return (rules[Int(variant.routeIndex)], parameters)
     }
 }
