@@ -27,7 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Every release the macros build with (600.0.1, 602.0.0 and 603.0.1 checked).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // Byte-level helpers of the URL and pattern parsers, `package` and @inlinable so the parsers

@@ -22,7 +22,12 @@ struct LinkRouterMacrosPlugin: PluginProvider {
     ]
 
     static func main() throws {
-        try CompilerPluginMessageListener(connection: PluginConnection(), provider: LinkRouterMacrosPlugin()).main()
+        let listener = CompilerPluginMessageListener(connection: PluginConnection(), provider: LinkRouterMacrosPlugin())
+        #if canImport(SwiftSyntax602)
+        try listener.main()
+        #else
+        listener.main()
+        #endif
     }
 
     func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
@@ -48,7 +53,7 @@ struct LinkRouterMacrosPlugin: PluginProvider {
 /// `Codable` messages in a fraction of that. And the compiler sends its build configuration (5 KB
 /// of JSON inside a JSON string) with every expansion, which the message handler decodes again;
 /// no LinkRouter macro reads `context.buildConfiguration`, so the connection drops it.
-struct PluginConnection: MessageConnection {
+package struct PluginConnection: MessageConnection {
     /// An I/O failure; the listener reports it and exits.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -80,26 +85,59 @@ struct PluginConnection: MessageConnection {
         guard count > 0 else { return nil } // an empty message asks the plugin to stop
         var payload = Data(count: count)
         guard try payload.withUnsafeMutableBytes({ try receive(into: $0) }) else { return nil }
-        let message = try JSONDecoder().decode(type, from: payload)
-        guard let request = message as? HostToPluginMessage else { return message }
-        return withoutBuildConfiguration(request) as? Message
+        return try JSONDecoder().decode(type, from: Data(Self.droppingBuildConfiguration(from: [UInt8](payload))))
     }
 
-    private func withoutBuildConfiguration(_ request: HostToPluginMessage) -> HostToPluginMessage {
-        switch request {
-        case .expandFreestandingMacro(let macro, let role, let discriminator, let syntax, let lexicalContext, _):
-            .expandFreestandingMacro(
-                macro: macro, macroRole: role, discriminator: discriminator, syntax: syntax, lexicalContext: lexicalContext
-            )
-        case .expandAttachedMacro(let macro, let role, let discriminator, let attribute, let declaration, let parent, let extendedType, let conformances, let lexicalContext, _):
-            .expandAttachedMacro(
-                macro: macro, macroRole: role, discriminator: discriminator, attributeSyntax: attribute,
-                declSyntax: declaration, parentDeclSyntax: parent, extendedTypeSyntax: extendedType,
-                conformanceListSyntax: conformances, lexicalContext: lexicalContext
-            )
-        default:
-            request
+    /// The key of the build configuration in an expansion request (swift-syntax 603 and later).
+    package static let buildConfigurationKey = Array(#""staticBuildConfiguration":"#.utf8)
+
+    /// A request's JSON without its build configuration member, or unchanged when it has none.
+    ///
+    /// The member is cut from the JSON text rather than from the decoded request, so that the
+    /// plugin names no field of swift-syntax's messages and builds with every release it supports;
+    /// `PluginConnectionTests` fails if a release renames the member.
+    package static func droppingBuildConfiguration(from bytes: [UInt8]) -> [UInt8] {
+        let key = buildConfigurationKey
+        // The member comes last in the request, after the (much longer) syntax: search from the end.
+        guard bytes.count >= key.count,
+              let keyStart = stride(from: bytes.count - key.count, through: 0, by: -1).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }),
+              let valueEnd = endOfValue(in: bytes, from: keyStart + key.count) else { return bytes }
+        var start = keyStart
+        var end = valueEnd
+        var before = start - 1
+        while before >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[before]) { before -= 1 }
+        if before >= 0, bytes[before] == UInt8(ascii: ",") {
+            start = before  // not the first member: its comma goes with it
+        } else {
+            // The first member: the comma after it goes, with the spaces around it.
+            end = endOfSpaces(in: bytes, from: end)
+            if end < bytes.count, bytes[end] == UInt8(ascii: ",") { end = endOfSpaces(in: bytes, from: end + 1) }
         }
+        return Array(bytes[..<start] + bytes[end...])
+    }
+
+    /// The index of the first byte at or after `start` that is not JSON white space.
+    private static func endOfSpaces(in bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// The end of the JSON string or `null` that starts at `start` (after spaces), or `nil`.
+    private static func endOfValue(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = endOfSpaces(in: bytes, from: start)
+        guard index < bytes.count else { return nil }
+        if bytes[index...].starts(with: "null".utf8) { return index + 4 }
+        guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return nil
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) throws {
