@@ -23,9 +23,9 @@ internal import ByteParsing
 public struct RouteParameters: Sendable {
     /// The URL being opened.
     public let url: RouteURL
-    /// The table that matched and the form of the pattern that did: they name the captures.
-    let table: RouteTable
-    let variant: RouteTable.Variant
+    /// The trie that matched and the form of the pattern that did: they name the captures.
+    let trie: RouteTrie
+    let variant: RouteTrie.Variant
     let captures: Captures
     let query: [QueryItem]
     let callerValues: [String: any Sendable]
@@ -36,9 +36,9 @@ public struct RouteParameters: Sendable {
     /// ``PageResultSlot``). Outside a navigator this is a slot nobody reads.
     public var resultSlot: PageResultSlot { resultSlotStorage ?? PageResultSlot() }
 
-    init(url: RouteURL, table: RouteTable, variant: RouteTable.Variant, captures: Captures, callerValues: [String: any Sendable]) {
+    init(url: RouteURL, trie: RouteTrie, variant: RouteTrie.Variant, captures: Captures, callerValues: [String: any Sendable]) {
         self.url = url
-        self.table = table
+        self.trie = trie
         self.variant = variant
         self.captures = captures
         self.query = url.queryStart >= 0 ? url.queryItems : []
@@ -62,13 +62,13 @@ public struct RouteParameters: Sendable {
     /// The names of the path parameters, in pattern order.
     var captureNames: ArraySlice<String> {
         let start = Int(variant.namesStart)
-        return table.captureNames[start..<(start + Int(variant.nameCount))]
+        return trie.captureNames[start..<(start + Int(variant.nameCount))]
     }
 
     /// The position of the path parameter with this name, or `nil`.
     private func captureIndex(of name: String) -> Int? {
         let start = Int(variant.namesStart)
-        for index in 0..<Int(variant.nameCount) where table.captureNames[start + index] == name { return index }
+        for index in 0..<Int(variant.nameCount) where trie.captureNames[start + index] == name { return index }
         return nil
     }
 

@@ -107,7 +107,7 @@ extension Router {
         case .all: filter = .all
         case .group(let group): filter = .group(group)
         case .pattern(let text):
-            do { filter = .pattern(RouteTable(patternsOf: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
+            do { filter = .pattern(RouteTrie(patternsOf: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
         }
         state.withLock { state in
             state.interceptors.append(InterceptorEntry(

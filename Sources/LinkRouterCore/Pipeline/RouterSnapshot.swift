@@ -4,21 +4,21 @@ import Synchronization
 /// Patterns with one rule each, matched by route key; the most specific matching pattern wins.
 struct RuleTable<Rule: Sendable>: Sendable {
     let patterns: [RoutePattern]
-    let table: RouteTable
+    let trie: RouteTrie
     let rules: [Rule]
 
     init(_ pairs: [(RoutePattern, Rule)]) {
         patterns = pairs.map(\.0)
-        table = RouteTable(patternsOf: patterns)
+        trie = RouteTrie(patternsOf: patterns)
         rules = pairs.map(\.1)
     }
 
     /// The best rule for the URL, with the parameters its pattern captured.
     func best(for url: RouteURL, includingHost: Bool) -> (rule: Rule, parameters: RouteParameters)? {
         var captures = Captures()
-        guard !rules.isEmpty, let index = table.match(url, includingHost: includingHost, captures: &captures) else { return nil }
-        let variant = table.variants[index]
-        let parameters = RouteParameters(url: url, table: table, variant: variant, captures: captures, callerValues: [:])
+        guard !rules.isEmpty, let index = trie.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        let variant = trie.variants[index]
+        let parameters = RouteParameters(url: url, trie: trie, variant: variant, captures: captures, callerValues: [:])
         return (rules[Int(variant.routeIndex)], parameters)
     }
 }
@@ -28,18 +28,18 @@ struct RuleTable<Rule: Sendable>: Sendable {
 /// routes are registered or the dynamic table is swapped.
 final class RouterSnapshot: Sendable {
     let entries: [RouteEntry]
-    let routes: RouteTable
+    let routes: RouteTrie
     let redirects: RuleTable<RedirectRule>
     let disabled: RuleTable<String>
     let exposure: RuleTable<RouteOptions.Exposure>
-    let groupRules: [(table: RouteTable, groups: Set<String>)]
+    let groupRules: [(trie: RouteTrie, groups: Set<String>)]
     let interceptors: [InterceptorEntry]
     let dispatchers: [String: any RouteDispatcher]
     let notFoundHandler: NotFoundHandler?
     private let literalCache = Mutex<Set<String>?>(nil)
 
     init(
-        entries: [RouteEntry], routes: RouteTable, redirects: [RedirectRule], table: DynamicRouteTable,
+        entries: [RouteEntry], routes: RouteTrie, redirects: [RedirectRule], table: DynamicRouteTable,
         interceptors: [InterceptorEntry], dispatchers: [String: any RouteDispatcher], notFoundHandler: NotFoundHandler?
     ) {
         self.entries = entries
@@ -48,7 +48,7 @@ final class RouterSnapshot: Sendable {
         self.redirects = RuleTable((table.redirectRules + redirects).map { ($0.source, $0) })
         disabled = RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes.map(\.fallback))))
         exposure = RuleTable(Array(zip(table.exposurePatterns, table.exposureOverrides.map(\.exposure))))
-        groupRules = zip(table.groupPatterns, table.groupMemberships).map { (RouteTable(patternsOf: [$0]), $1.groups) }
+        groupRules = zip(table.groupPatterns, table.groupMemberships).map { (RouteTrie(patternsOf: [$0]), $1.groups) }
         self.interceptors = interceptors.sorted { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
         self.dispatchers = dispatchers
         self.notFoundHandler = notFoundHandler
@@ -66,14 +66,14 @@ final class RouterSnapshot: Sendable {
         let variant = routes.variants[index]
         return ResolvedRoute(
             snapshot: self, index: Int(variant.routeIndex),
-            parameters: RouteParameters(url: url, table: routes, variant: variant, captures: captures, callerValues: parameters)
+            parameters: RouteParameters(url: url, trie: routes, variant: variant, captures: captures, callerValues: parameters)
         )
     }
 
     /// The groups of a matched route: its own and those the dynamic table adds for the URL.
     func groups(of route: ResolvedRoute, url: RouteURL, includingHost: Bool) -> Set<String> {
         var groups = route.options.groups
-        for rule in groupRules where rule.table.matches(url, includingHost: includingHost) {
+        for rule in groupRules where rule.trie.matches(url, includingHost: includingHost) {
             groups.formUnion(rule.groups)
         }
         return groups

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// A router is safe to use from any thread: registration takes a lock and invalidates the frozen
-/// routing table; a lookup takes the current table under the lock and matches without holding it.
+/// routing trie; a lookup takes the current trie under the lock and matches without holding it.
 public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
@@ -31,11 +31,11 @@ public final class Router: Sendable {
         var dynamicTable = DynamicRouteTable.empty
         var navigator: (any Navigator)?
         /// The routes' trie, kept across rule changes: only registration invalidates it.
-        var routeTable: RouteTable?
+        var routeTrie: RouteTrie?
         var snapshot: RouterSnapshot?
 
         mutating func routesChanged() {
-            routeTable = nil
+            routeTrie = nil
             snapshot = nil
         }
     }
@@ -178,8 +178,8 @@ public final class Router: Sendable {
         prepareForFirstUse()
         return state.withLock { state in
             if let snapshot = state.snapshot { return snapshot }
-            let routes = state.routeTable ?? RouteTable(patternsOf: state.entries)
-            state.routeTable = routes
+            let routes = state.routeTrie ?? RouteTrie(patternsOf: state.entries)
+            state.routeTrie = routes
             let snapshot = RouterSnapshot(
                 entries: state.entries, routes: routes, redirects: state.redirects, table: state.dynamicTable,
                 interceptors: state.interceptors, dispatchers: state.dispatchers, notFoundHandler: state.notFoundHandler

@@ -14,8 +14,8 @@ internal import ByteParsing
 /// Lookup is a depth-first search that tries children in precedence order (literal, `<int>`,
 /// `<uuid>`, `<bool>`, `<double>`, `:param`, `*`, then `<path:>`/`**`), so the first complete
 /// match is the best one. Every node sits at a fixed depth, so one lookup visits each node at most
-/// once: the work is bounded by the key's length and the table's shape.
-final class RouteTable: Sendable {
+/// once: the work is bounded by the key's length and the trie's shape.
+final class RouteTrie: Sendable {
     /// A node as the lookup reads it: every child and ending it may need, decided at build time.
     struct Node {
         /// The variant that ends here when the key ends here: a route ending at this node, else a
@@ -70,7 +70,7 @@ final class RouteTable: Sendable {
     }
 
     /// The forms of the patterns; a variant's `routeIndex` is its pattern's position in the
-    /// collection the table was built from.
+    /// collection the trie was built from.
     let variants: [Variant]
     /// The capture names of every pattern, one list after the other (see ``Variant``).
     let captureNames: [String]
@@ -84,7 +84,7 @@ final class RouteTable: Sendable {
     nonisolated(unsafe) private let slots: UnsafeBufferPointer<LiteralSlot>
     nonisolated(unsafe) private let literalBytes: UnsafeBufferPointer<UInt8>
 
-    /// A table of the patterns of `sources`, which it reads while building and does not keep.
+    /// A trie of the patterns of `sources`, which it reads while building and does not keep.
     init(patternsOf sources: [some PatternSource]) {
         // Read in place through a buffer: iterating the array would copy each source, retaining
         // every field of a registered route.
@@ -119,7 +119,7 @@ final class RouteTable: Sendable {
         UnsafeMutableRawPointer(mutating: literalBytes.baseAddress)?.deallocate()
     }
 
-    /// A copy of `elements` that the table owns (freed in `deinit`).
+    /// A copy of `elements` that the trie owns (freed in `deinit`).
     private static func frozen<Element: BitwiseCopyable>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
         let buffer = allocate(Element.self, count: elements.count)
         _ = buffer.initialize(fromContentsOf: elements)
@@ -137,8 +137,8 @@ final class RouteTable: Sendable {
     }
 }
 
-/// What a route table is built from: patterns, or the registered routes that hold them (read
-/// in place, so that building the table copies no pattern).
+/// What a route trie is built from: patterns, or the registered routes that hold them (read
+/// in place, so that building the trie copies no pattern).
 protocol PatternSource {
     var pattern: RoutePattern { get }
 }
@@ -180,10 +180,10 @@ struct LiteralKey {
     }
 
     /// Whether `edge` holds this key under `parent`; `value` is the key's bytes, `literals` the
-    /// table's store of long literals.
+    /// trie's store of long literals.
     @inline(__always)
     func matches(
-        _ edge: RouteTable.LiteralEdge, parent: Int32,
+        _ edge: RouteTrie.LiteralEdge, parent: Int32,
         value: UnsafeBufferPointer<UInt8>, literals: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard edge.hash == hash, edge.parent == parent, edge.length == length else { return false }
@@ -265,7 +265,7 @@ private struct TrieBuilder {
     }
 
     private var nodes = [Node()]
-    private(set) var variants: [RouteTable.Variant] = []
+    private(set) var variants: [RouteTrie.Variant] = []
     private(set) var captureNames: [String] = []
     private(set) var shadowed: [(variant: Int, by: Int)] = []
     private(set) var literals: LiteralEdges
@@ -313,7 +313,7 @@ private struct TrieBuilder {
                 }
             }
             let variantIndex = Int32(variants.count)
-            variants.append(RouteTable.Variant(
+            variants.append(RouteTrie.Variant(
                 routeIndex: Int32(routeIndex), namesStart: namesStart, nameCount: Int32(captureNames.count) - namesStart,
                 pathCaptures: pathCaptures
             ))
@@ -345,23 +345,23 @@ private struct TrieBuilder {
 
     /// The nodes as the lookup reads them, with each node's endings decided: a route ending at a
     /// node beats a `**` matching nothing, and between `<path:>` and `**` the earlier
-    /// registration wins. Written straight into the table's own buffer, which the table frees.
-    func frozenNodes() -> (UnsafeBufferPointer<RouteTable.Node>, [RouteTable.RareTyped]) {
-        var rareTyped: [RouteTable.RareTyped] = []
-        let frozen = RouteTable.allocate(RouteTable.Node.self, count: nodes.count)
+    /// registration wins. Written straight into the trie's own buffer, which the trie frees.
+    func frozenNodes() -> (UnsafeBufferPointer<RouteTrie.Node>, [RouteTrie.RareTyped]) {
+        var rareTyped: [RouteTrie.RareTyped] = []
+        let frozen = RouteTrie.allocate(RouteTrie.Node.self, count: nodes.count)
         for (index, node) in nodes.enumerated() {
-            var lookupNode = RouteTable.Node()
+            var lookupNode = RouteTrie.Node()
             lookupNode.end = node.terminal >= 0 ? node.terminal : node.catchAll
             lookupNode.tail = earlier(node.pathTail, node.catchAll)
             lookupNode.parameter = node.parameter
             lookupNode.wildcard = node.wildcard
             lookupNode.int = node.int
             if node.uuid >= 0 || node.bool >= 0 || node.double >= 0 {
-                rareTyped.append(RouteTable.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
+                rareTyped.append(RouteTrie.RareTyped(uuid: node.uuid, bool: node.bool, double: node.double))
                 lookupNode.rareTyped = Int32(rareTyped.count - 1)
             }
-            if node.hasLiterals { lookupNode.flags |= RouteTable.Node.hasLiterals }
-            if lookupNode.tail >= 0, lookupNode.tail == node.pathTail { lookupNode.flags |= RouteTable.Node.tailCaptures }
+            if node.hasLiterals { lookupNode.flags |= RouteTrie.Node.hasLiterals }
+            if lookupNode.tail >= 0, lookupNode.tail == node.pathTail { lookupNode.flags |= RouteTrie.Node.tailCaptures }
             frozen.initializeElement(at: index, to: lookupNode)
         }
         return (UnsafeBufferPointer(frozen), rareTyped)
@@ -386,10 +386,10 @@ private struct LiteralEdges {
     }
 
     /// The edges, in the order they were added.
-    private var edges: [RouteTable.LiteralEdge] = []
+    private var edges: [RouteTrie.LiteralEdge] = []
     /// The index that finds an edge by parent and bytes, at most half full. 8-byte slots rather
     /// than the edges themselves: sized for every literal segment, shared or not, it is most of
-    /// what building a table writes, and every fresh page is a page fault.
+    /// what building a trie writes, and every fresh page is a page fault.
     private var slots: [Slot]
     private(set) var bytes: [UInt8] = []
 
@@ -424,7 +424,7 @@ private struct LiteralEdges {
             }
             index = (index + 1) & mask
         }
-        var edge = RouteTable.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
+        var edge = RouteTrie.LiteralEdge(hash: key.hash, parent: parent, child: next, length: key.length, text: key.text)
         if value.count > LiteralKey.inlineCapacity {
             edge.text.0 = UInt64(bytes.count)
             bytes.append(contentsOf: value)
@@ -438,15 +438,15 @@ private struct LiteralEdges {
     /// The lookup's table: every edge with a copy of its child from `nodes`, in a table sized for
     /// the edges there are (the builder's index was sized for every literal segment, shared or
     /// not), at most a third full so that a probe seldom reads a second slot.
-    func frozenSlots(nodes: UnsafeBufferPointer<RouteTable.Node>) -> UnsafeBufferPointer<RouteTable.LiteralSlot> {
-        assert(MemoryLayout<RouteTable.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
-        let slots = RouteTable.allocate(RouteTable.LiteralSlot.self, count: Self.size(for: edges.count * 3), alignment: 64)
-        slots.initialize(repeating: RouteTable.LiteralSlot())
+    func frozenSlots(nodes: UnsafeBufferPointer<RouteTrie.Node>) -> UnsafeBufferPointer<RouteTrie.LiteralSlot> {
+        assert(MemoryLayout<RouteTrie.LiteralSlot>.stride == 64, "a literal slot no longer fills one cache line")
+        let slots = RouteTrie.allocate(RouteTrie.LiteralSlot.self, count: Self.size(for: edges.count * 3), alignment: 64)
+        slots.initialize(repeating: RouteTrie.LiteralSlot())
         let mask = slots.count - 1
         for edge in edges {
             var index = Int(edge.hash) & mask
             while slots[index].edge.child >= 0 { index = (index + 1) & mask }
-            slots[index] = RouteTable.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
+            slots[index] = RouteTrie.LiteralSlot(edge: edge, node: nodes[Int(edge.child)])
         }
         return UnsafeBufferPointer(slots)
     }
@@ -472,7 +472,7 @@ struct Captures: Sendable {
     var starts = InlineArray<16, Int32>(repeating: 0)
 }
 
-extension RouteTable {
+extension RouteTrie {
     /// Finds the best route for a parsed URL.
     ///
     /// - Parameters:
@@ -482,8 +482,8 @@ extension RouteTable {
     /// - Returns: The index of the matching variant in ``variants``, or `nil`.
     func match(_ url: RouteURL, includingHost: Bool, captures: inout Captures) -> Int? {
         let layout = url.layout
-        // The search reads this table's buffers: keep the table alive until it ends, even
-        // where this call is inlined into a caller whose last use of the table comes before.
+        // The search reads this trie's buffers: keep the trie alive until it ends, even
+        // where this call is inlined into a caller whose last use of the trie comes before.
         let variant = withExtendedLifetime(self) { url.withUTF8 { bytes in
             var search = Search(layout: layout, bytes: bytes, nodes: nodes, rareTyped: rareTyped, slots: slots, literals: literalBytes)
             let variant = search.run(nodes[0], id: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
@@ -499,7 +499,7 @@ extension RouteTable {
         return match(url, includingHost: includingHost, captures: &captures) != nil
     }
 
-    /// One lookup's state: the URL's bytes and layout and the table's storage, all borrowed, so
+    /// One lookup's state: the URL's bytes and layout and the trie's storage, all borrowed, so
     /// the recursion copies no reference-counted value.
     private struct Search {
         let layout: RouteURL.Layout
