@@ -51,10 +51,14 @@ final class RouteTrie: Sendable {
         var text: (UInt64, UInt64) = (0, 0)
     }
 
-    /// A slot of the lookup's literal table: an edge and a copy of its child node, 64 bytes.
+    /// A slot of the lookup's literal table: an edge and a copy of its child node, one cache line.
     struct LiteralSlot {
         var edge = LiteralEdge()
         var node = Node()
+
+        /// The size of a slot, and the alignment of the slot table: a cache line on x86-64 and
+        /// most arm64 cores, so that a literal step reads one line.
+        static let cacheLine = 64
     }
 
     /// One concrete form of a registered pattern (a pattern with optional groups has several).
@@ -77,7 +81,9 @@ final class RouteTrie: Sendable {
     let shadowed: [(variant: Int, by: Int)]
     // The lookup's storage, copied once out of the builder's arrays so that a lookup reads it
     // without a nest of `withUnsafeBufferPointer` closures (each would copy the captures on
-    // return). Written only here and freed in `deinit`: immutable, so safe to share.
+    // return). `UnsafeBufferPointer` is not `Sendable`, hence `nonisolated(unsafe)`, which is
+    // safe here: the memory is written only before `init` returns and freed only in `deinit`,
+    // so the threads that share a trie only ever read it.
     nonisolated(unsafe) let nodes: UnsafeBufferPointer<Node>
     nonisolated(unsafe) let rareTyped: UnsafeBufferPointer<RareTyped>
     nonisolated(unsafe) let slots: UnsafeBufferPointer<LiteralSlot>
