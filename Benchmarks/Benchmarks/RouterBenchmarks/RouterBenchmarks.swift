@@ -249,9 +249,9 @@ func allocationBenchmarks() {
 /// and released after the measured region, as for discovery: an app makes its router once and
 /// keeps it, so tearing routes down is not part of registering them.
 ///
-/// LinkRouter freezes its routing table lazily, at the first lookup after a change; the
+/// LinkRouter freezes its routing trie lazily, at the first lookup after a change; the
 /// "register+build" benchmark adds that first resolve to each router, so it shows registration and
-/// the table build together. RoutingKit builds its trie as routes are registered.
+/// the trie build together. RoutingKit builds its trie as routes are registered.
 func registrationBenchmarks() {
     for size in tableSizes {
         let name = label(size)

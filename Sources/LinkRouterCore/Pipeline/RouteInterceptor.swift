@@ -172,7 +172,7 @@ struct InterceptorEntry: Sendable {
     func applies(to url: RouteURL, groups: Set<String>, includingHost: Bool) -> Bool {
         switch filter {
         case .all: true
-        case .pattern(let table): table.matches(url, includingHost: includingHost)
+        case .pattern(let trie): trie.matches(url, includingHost: includingHost)
         case .group(let group): groups.contains(group)
         }
     }

@@ -37,18 +37,18 @@ extension Router {
     /// - Returns: The conflicts, in registration order; empty when every route can win.
     public func validate() -> [RouteConflict] {
         let snapshot = snapshot
-        let table = snapshot.trie
+        let trie = snapshot.trie
         let patterns = snapshot.entries.map(\.pattern)
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
-        for (variant, winner) in table.shadowed {
-            let loser = Int(table.variants[variant].routeIndex)
+        for (variant, winner) in trie.shadowed {
+            let loser = Int(trie.variants[variant].routeIndex)
             reported.insert(variant)
             conflicts.append(RouteConflict(
                 kind: .tie,
                 pattern: patterns[loser].text,
-                winner: patterns[Int(table.variants[winner].routeIndex)].text,
-                key: Self.representativeKey(patterns[loser].variants[variantOffset(variant, in: table)])
+                winner: patterns[Int(trie.variants[winner].routeIndex)].text,
+                key: Self.representativeKey(patterns[loser].variants[variantOffset(variant, in: trie)])
             ))
         }
         var variantIndex = 0
@@ -59,8 +59,8 @@ extension Router {
                 let key = Self.representativeKey(segments)
                 var captures = Captures()
                 guard let url = try? RouteURL(key),
-                      let match = table.match(url, includingHost: configuration.host == nil, captures: &captures) else { continue }
-                let winner = Int(table.variants[match].routeIndex)
+                      let match = trie.match(url, includingHost: configuration.host == nil, captures: &captures) else { continue }
+                let winner = Int(trie.variants[match].routeIndex)
                 if winner != routeIndex {
                     conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: patterns[winner].text, key: key))
                     break
@@ -71,9 +71,9 @@ extension Router {
     }
 
     /// The position of a variant among its route's variants.
-    private func variantOffset(_ variant: Int, in table: RouteTrie) -> Int {
-        let route = table.variants[variant].routeIndex
-        return variant - (table.variants.firstIndex { $0.routeIndex == route } ?? variant)
+    private func variantOffset(_ variant: Int, in trie: RouteTrie) -> Int {
+        let route = trie.variants[variant].routeIndex
+        return variant - (trie.variants.firstIndex { $0.routeIndex == route } ?? variant)
     }
 
     /// A key that the segments match, as generic as possible.

@@ -12,12 +12,12 @@ import Synchronization
 /// outcome.page      // UserPage(id: 42)
 /// ```
 ///
-/// A router is safe to use from any thread: registration takes a lock and invalidates the frozen
-/// routing table; a lookup takes the current table under the lock and matches without holding it.
+/// A router is safe to use from any thread: registration takes the registry's lock and makes the
+/// frozen routes stale; a lookup takes the current snapshot under a lock and matches without holding it.
 ///
-/// The router is a facade over components with one job each: the ``RouteRegistry`` (routes and
-/// their trie), the ``OpenRules`` (redirects, interceptors, dispatchers, fallback, dynamic table),
-/// the events, the navigator and the services; ``snapshot`` freezes the first two for each open.
+/// The router is a facade over components with one job each: the `RouteRegistry` (routes and
+/// their trie), the `OpenRules` (redirects, interceptors, dispatchers, fallback, dynamic table),
+/// the events, the navigator and the services; a snapshot freezes the first two for each open.
 public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
