@@ -78,10 +78,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
+        // error for bad input; they print nothing and never exit.
+        .target(
+            name: "RouteInspection",
+            dependencies: ["LinkRouterCore", "RouteRecordReader"],
+            path: "Tools/RouteInspection",
+            swiftSettings: strictSettings
+        ),
+        // The command line over RouteInspection: arguments, printing, exit statuses.
         .executableTarget(
             name: "routes",
             dependencies: [
-                "LinkRouterCore", "RouteRecordReader",
+                "RouteInspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/routes",
@@ -130,6 +139,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "EndToEndTests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "RouteInspectionTests",
+            dependencies: ["RouteInspection", "RouteRecordReader"],
+            swiftSettings: strictSettings
+        ),
+        // Runs the built demo, its plugin and the routes tool as processes: depends on the two
+        // executables so that `swift test` builds them.
+        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo"], swiftSettings: strictSettings),
     ]
 )

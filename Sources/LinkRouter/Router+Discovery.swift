@@ -216,13 +216,13 @@ extension LoadedImage {
     fileprivate var sourceName: String { "\(path)@\(loadBias)" }
 }
 
-/// Where the records of one discovery pass came from, by pattern, to name the winner of a
-/// duplicate. Built at the first duplicate only, by decoding the sections once more: a pass
-/// without duplicates keeps no list of its records.
+/// Where the records of one discovery pass came from, to name the winner of a duplicate by the
+/// rule `routes check` follows too (``FirstRecordWins``). Built at the first duplicate only, by
+/// decoding the sections once more: a pass without duplicates keeps no list of its records.
 private struct RecordOrigins {
     let sections: [LoadedRouteSection]
-    /// The first record with each pattern: its position among the pass's records, and where it is.
-    private var firstByPattern: [String: (ordinal: Int, location: RecordLocation)]?
+    /// The pass's records in link order, once a duplicate asked for them.
+    private var precedence: FirstRecordWins?
 
     init(sections: [LoadedRouteSection]) {
         self.sections = sections
@@ -230,19 +230,14 @@ private struct RecordOrigins {
 
     /// Where the record with `pattern` read before the `ordinal`-th record is, if there is one.
     mutating func earlierRecord(withPattern pattern: String, before ordinal: Int) -> RecordLocation? {
-        if firstByPattern == nil {
-            var firsts: [String: (ordinal: Int, location: RecordLocation)] = [:]
-            var next = 0
+        if precedence == nil {
+            var rule = FirstRecordWins()
             for section in sections {
-                _ = section.forEachRecord { record in
-                    if firsts[record.pattern] == nil { firsts[record.pattern] = (next, record.location) }
-                    next += 1
-                }
+                _ = section.forEachRecord { rule.add($0) }
             }
-            firstByPattern = firsts
+            precedence = rule
         }
-        guard let first = firstByPattern?[pattern], first.ordinal < ordinal else { return nil }
-        return first.location
+        return precedence?.winner(of: .route(pattern: pattern), before: ordinal)
     }
 }
 

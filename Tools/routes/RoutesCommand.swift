@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import RouteInspection
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,76 +8,66 @@ import Glibc
 ///
 /// Exit status: 0 success, 1 the command found no match or problems, 2 bad input or arguments.
 @main
-struct RoutesCommand: AsyncParsableCommand {
+struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
         discussion: "Exit status: 0 success, 1 no match (match) or problems found, 2 bad input or arguments.",
-        subcommands: [DumpCommand.self, CheckCommand.self, MatchCommand.self, GenCommand.self]
+        subcommands: [Dump.self, Check.self, Match.self, Gen.self]
     )
 
-    /// Parses and runs, reporting any error as one line on standard error with exit status 2.
-    static func main() async {
+    /// Parses the command line, runs the subcommand and exits with the status ``exitStatus(_:)`` decides.
+    static func main() {
+        Glibc.exit(exitStatus(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Parses and runs: the one place where exit statuses are decided.
+    ///
+    /// 0: success (and help). 1: `match` found no route, or `check` found problems. 2: bad input
+    /// (``RouteInspectionError``) or bad arguments (argument-parser's errors), reported as one line
+    /// on standard error with nothing on standard output.
+    static func exitStatus(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
+            var command = try parseAsRoot(arguments)
+            guard let subcommand = command as? any RoutesSubcommand else {
+                try command.run()  // `routes` alone: argument-parser asks for the help
+                return 0
             }
-        } catch let exit as ExitCode {
-            Self.exit(withError: exit)
+            let result = try subcommand.inspect()
+            print(result.output, terminator: "")
+            return result.foundWhatItLookedFor ? 0 : 1
+        } catch let error as RouteInspectionError {
+            return fail(error.description)
         } catch {
+            // argument-parser's own errors: a help or version request succeeds; anything else is a
+            // bad argument, of which the first line of argument-parser's message is shown.
             if exitCode(for: error) == .success {
                 print(fullMessage(for: error))
-                Self.exit(withError: ExitCode.success)
+                return 0
             }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Output.fail(message)
+            return fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
         }
     }
-}
 
-/// Writing to the terminal.
-enum Output {
-    /// Writes one line to standard error and exits with status 2 (bad input or arguments).
-    static func fail(_ message: String) -> Never {
-        FileHandleWriter.standardError.write("routes: \(message)\n")
-        exit(2)
-    }
-
-    /// Encodes a value as one line of JSON.
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    /// Left-aligned columns separated by two spaces.
-    static func table(_ rows: [[String]]) -> String {
-        guard let width = rows.map(\.count).max() else { return "" }
-        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(to: widths[column])
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+    /// Writes `routes: message` on standard error; returns exit status 2.
+    private static func fail(_ message: String) -> Int32 {
+        var line = "routes: \(message)\n"
+        line.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+        return 2
     }
 }
 
-private extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
+/// A `routes` subcommand: its arguments, parsed by argument-parser, and a run that returns what to
+/// print; ``RoutesCommand/exitStatus(_:)`` prints it and decides the exit status.
+protocol RoutesSubcommand: ParsableCommand {
+    /// Runs the command on the `RouteInspection` library.
+    func inspect() throws(RouteInspectionError) -> CommandResult
 }
 
-/// Unbuffered writes to a file descriptor.
-struct FileHandleWriter {
-    let descriptor: Int32
-    static let standardError = FileHandleWriter(descriptor: 2)
-
-    func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
-    }
+/// What a subcommand prints, and how it came out.
+struct CommandResult {
+    /// Standard output, with its final newline; empty for none.
+    var output: String
+    /// `false` when `match` found no route or `check` found problems (exit status 1).
+    var foundWhatItLookedFor = true
 }

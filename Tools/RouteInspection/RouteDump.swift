@@ -1,32 +1,34 @@
-import ArgumentParser
 import LinkRouterCore
 import RouteRecordReader
 
-/// `routes dump BINARY...`: every route and service record of one or more ELF files.
-struct DumpCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dump",
-        abstract: "List every route and service record of ELF files (executables, shared libraries, object files).",
-        discussion: """
-            Reads the linkrouter_routes section with libelf; nothing of the file is run or loaded.
-            Services (@RoutableService) follow the routes in a table of their own; in JSON they are \
-            records of kind "service", their pattern the protocol's name and their lifetime set.
-            Exit status: 0 success, 2 bad input (not ELF, truncated, no route section, bad records).
-            """
-    )
+/// `routes dump BINARY...`: every route and service record of one or more ELF files, sorted by
+/// pattern, then file and offset.
+package struct RouteDump {
+    /// How the records are written.
+    package enum Format: Sendable, CaseIterable {
+        /// An aligned table of the routes, then one of the services.
+        case table
+        /// The route patterns as a tree of segments, then the services.
+        case tree
+        /// One JSON object: `{"serializationVersion": 1, "records": [...]}`.
+        case json
+    }
 
-    @Argument(help: "ELF files to read; their records merge into one table.")
-    var binaries: [String]
+    /// Every record, routes and services, sorted by pattern, file and offset.
+    package let rows: [DumpRow]
 
-    @Flag(help: "Print one JSON object: {\"serializationVersion\": 1, \"records\": [...]}.")
-    var json = false
+    /// The rows of routes.
+    package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil } }
+    /// The rows of services.
+    package var serviceRows: [DumpRow] { rows.filter { $0.lifetime != nil } }
 
-    @Flag(help: "Print the patterns as a tree of segments (then the services).")
-    var tree = false
-
-    func run() throws {
-        let routes = BinaryRoutes.read(binaries)
-        routes.requireWellFormed()
+    /// Reads the records of the files, each with its accessor's symbol when the file has a
+    /// symbol table.
+    ///
+    /// - Throws: ``RouteInspectionError`` when a file cannot be read, has no route section or
+    ///   holds a bad record: a partial table is never shown.
+    package init(binaries: [String]) throws(RouteInspectionError) {
+        let routes = try BinaryRoutes.readWellFormed(binaries)
         var rows: [DumpRow] = []
         for section in routes.sections {
             let resolved = (try? EntrySymbols.resolve(in: section)) ?? (symbols: [:], hasSymbolTable: false)
@@ -36,44 +38,53 @@ struct DumpCommand: ParsableCommand {
             }
         }
         rows.sort { ($0.pattern, $0.file, $0.offset) < ($1.pattern, $1.file, $1.offset) }
+        self.rows = rows
+    }
 
-        let routeRows = rows.filter { $0.lifetime == nil }
-        let serviceRows = rows.filter { $0.lifetime != nil }
-        if json {
-            print(try Output.json(DumpReport(records: rows)))
-        } else if tree {
+    /// The records as text in `format`, without a final newline.
+    package func text(_ format: Format) throws(RouteInspectionError) -> String {
+        switch format {
+        case .json:
+            return try TextOutput.json(DumpReport(records: rows))
+        case .tree:
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
-            print(([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n"))
-        } else {
+            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n")
+        case .table:
             let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS", "SYMBOL", "FILE", "OFFSET"]
-            var text = Output.table([header] + routeRows.map { row in
+            var text = TextOutput.table([header] + routeRows.map { row in
                 [row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, row.hexOffset]
             })
             if !serviceRows.isEmpty {
-                text += "\n\n" + Output.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
+                text += "\n\n" + TextOutput.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
                     [row.pattern, row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
                 })
             }
-            print(text)
+            return text
         }
     }
 }
 
 /// One record as `dump` shows it.
-struct DumpRow: Encodable {
+package struct DumpRow: Encodable {
     /// `page`, `action` (Swift or C) or `service`.
-    let kind: String
+    package let kind: String
     /// The route pattern, or a service's protocol name.
-    let pattern: String
-    let symbol: String?
-    let file: String
-    let offset: Int
-    let exposure: String
+    package let pattern: String
+    /// The accessor's symbol, demangled; `(stripped: no symbol table)` when the file has none.
+    package let symbol: String?
+    /// The object file the record was read from.
+    package let file: String
+    /// The record's offset in the file, in bytes.
+    package let offset: Int
+    /// `external` (reachable from outside the app) or `internal`.
+    package let exposure: String
     let openStyle: String
-    let groups: [String]
-    let summary: String?
+    /// The groups the route joins.
+    package let groups: [String]
+    /// The one-line description, if any.
+    package let summary: String?
     /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
-    let lifetime: String?
+    package let lifetime: String?
 
     var hexOffset: String { "0x" + String(offset, radix: 16) }
 
@@ -96,7 +107,8 @@ struct DumpRow: Encodable {
 
     enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(pattern, forKey: .pattern)

@@ -7,9 +7,9 @@ import RouteRecordReader
 /// The output depends only on the set of patterns (with their summaries) and the options: routes
 /// are sorted by pattern, names are derived from the patterns alone, and the binary is named by its
 /// file name. Records whose pattern does not parse are left out (`routes check` reports them).
-struct SwiftSourceGenerator {
+package struct SwiftSourceGenerator {
     /// The access level of the generated declarations.
-    enum Access: String, CaseIterable, Sendable {
+    package enum Access: String, CaseIterable, Sendable {
         case `public`, `internal`
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import RouteInspection
+import Testing
+
+/// `routes dump` in process: the records of real binaries, and the three ways to write them.
+struct RouteDumpTests {
+    @Test("the demo's records, sorted by pattern, each with its accessor's symbol")
+    func demo() throws {
+        let dump = try RouteDump(binaries: [InspectionInputs.demo])
+        #expect(dump.rows.count == 15)
+        #expect(dump.routeRows.count == 14)
+        #expect(dump.rows.map(\.pattern) == dump.rows.map(\.pattern).sorted())
+        #expect(dump.rows.allSatisfy { $0.file == InspectionInputs.demo && $0.offset > 0 })
+        let product = try #require(dump.rows.first { $0.pattern == "catalog/product/<int:id>" })
+        #expect(product.kind == "page")
+        #expect(product.exposure == "external")
+        #expect(product.symbol == "accessor of CatalogFeature.ProductPage.__linkRouterRecord")
+        #expect(product.lifetime == nil)
+        #expect(dump.rows.first { $0.pattern == "greet/:name" }?.symbol == "greet")
+        #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:15 in CartFeature.CartActions")
+        #expect(dump.rows.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:31 in CatalogFeature")
+        let services = dump.serviceRows
+        #expect(services.map(\.pattern) == ["SessionService"])
+        #expect(services.first?.kind == "service")
+        #expect(services.first?.lifetime == "shared")
+        #expect(services.first?.symbol == "accessor of AccountFeature.AccountSession.__linkRouterService")
+    }
+
+    @Test("a Swift object file has a route section per record; all are read")
+    func swiftObjectFile() throws {
+        let object = InspectionInputs.buildFolder.appendingPathComponent("CartFeature.build/CartRoutes.swift.o").path
+        let dump = try RouteDump(binaries: [object])
+        #expect(dump.rows.map(\.pattern) == ["cart", "cart/add", "cart/checkout", "cart/total"])
+        #expect(dump.rows.first?.symbol == "accessor of CartFeature.CartPage.__linkRouterRecord")
+        #expect(Set(dump.rows.map(\.offset)).count == 4)
+    }
+
+    @Test("the table, the tree and the JSON of the demo")
+    func formats() throws {
+        let dump = try RouteDump(binaries: [InspectionInputs.demo])
+        let table = try dump.text(.table).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(table.first?.hasPrefix("KIND    PATTERN") == true)
+        #expect(table.count == 1 + 14 + 1 + 2)
+        let patterns = table[1...14].map { $0.split(separator: " ")[1] }
+        #expect(patterns == patterns.sorted())
+        #expect(table[15].isEmpty)
+        #expect(table[16].hasPrefix("SERVICE         LIFETIME  SYMBOL"))
+        #expect(table[17].split(separator: " ").prefix(3).joined(separator: " ") == "SessionService shared accessor")
+        let tree = try dump.text(.tree).split(separator: "\n").map(String.init)
+        #expect(tree.contains("└─ greet"))
+        #expect(tree.contains("│  │  └─ :user"))                      // account/profile/:user
+        #expect(tree.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
+        #expect(tree.last == "service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService")
+        let json = try dump.text(.json)
+        #expect(!json.contains("\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["serializationVersion"] as? Int == 1)
+        let records = try #require(object["records"] as? [[String: Any]])
+        #expect(records.count == 15)
+        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "lifetime"])
+    }
+
+    @Test("files merge into one table, sorted by pattern, then file")
+    func merged() throws {
+        let scratch = try ScratchFolder()
+        let first = try scratch.object("first", [PlantedRoute("b"), PlantedRoute("a", summary: "A")])
+        let second = try scratch.object("second", [PlantedRoute("a")])
+        let dump = try RouteDump(binaries: [second, first])
+        #expect(dump.rows.map(\.pattern) == ["a", "a", "b"])
+        #expect(dump.rows.map(\.file) == [first, second, first])
+        #expect(dump.rows.map(\.summary) == ["A", nil, nil])
+        // Planted records have no symbol table.
+        #expect(dump.rows.allSatisfy { $0.symbol == "(stripped: no symbol table)" })
+    }
+}

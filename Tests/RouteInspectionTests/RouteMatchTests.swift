@@ -1,0 +1,76 @@
+import RouteInspection
+import Testing
+
+/// `routes match` in process: the pattern a URL resolves to, its parameters, and why a miss missed.
+struct RouteMatchTests {
+    @Test("a hit names the pattern as registered and merges the decoded parameters, path over query")
+    func hit() throws {
+        let match = try RouteMatch(
+            url: "app://user/42?tab=a%20b&tab=c+d&id=7",
+            in: .patterns(["user/:name", "user/<int:id>", "user/<int:id>/posts"]), host: nil
+        )
+        #expect(match.isMatch)
+        #expect(match.report.match == "user/<int:id>")
+        #expect(match.report.params == ["id": "42", "tab": "c d"])
+        #expect(try match.json() == #"{"match":"user/<int:id>","params":{"id":"42","tab":"c d"},"serializationVersion":1,"url":"app://user/42?tab=a%20b&tab=c+d&id=7"}"#)
+        #expect(match.text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            == ["url app://user/42?tab=a%20b&tab=c+d&id=7", "match user/<int:id>", "params id = 42", "tab = c d"])
+    }
+
+    @Test("a miss has match null and explains why the closest patterns did not match")
+    func miss() throws {
+        let match = try RouteMatch(url: "app://user/bob", in: .patterns(["user/<int:id>", "user/:name/posts"]), host: nil)
+        #expect(!match.isMatch)
+        #expect(try match.json() == #"{"match":null,"params":{},"serializationVersion":1,"url":"app://user/bob"}"#)
+        let closest = match.closestPatterns()
+        #expect(closest.key == "user/bob")
+        #expect(Set(closest.patterns.map(\.reason)) == ["segment 2 'bob' is not a valid int", "the URL has 2 segments; the pattern needs 3"])
+        #expect(match.text.contains("none for key 'user/bob'"))
+        #expect(match.text.contains("closest:\n"))
+    }
+
+    @Test("a miss is explained with the URL's decoded segments: an escaped slash stays inside its segment")
+    func missWithEscapedSlash() throws {
+        let match = try RouteMatch(url: "app://x/a%2Fb", in: .patterns(["x/:p/c", "x/a/b"]), host: nil)
+        #expect(!match.isMatch)
+        #expect(match.closestPatterns().key == "x/a/b")
+        #expect(match.text.contains("the URL has 2 segments; the pattern needs 3"))
+        #expect(!match.text.contains("segment 3"))
+    }
+
+    @Test("a fixed host makes the key the path alone; another host matches nothing, and says why")
+    func fixedHost() throws {
+        let hit = try RouteMatch(url: "shop://shop/cart/9", in: .patterns(["cart/:item"]), host: "shop")
+        #expect(hit.report.params == ["item": "9"])
+        let other = try RouteMatch(url: "app://other/cart/9", in: .patterns(["cart/:item"]), host: "shop")
+        #expect(!other.isMatch)
+        #expect(other.refusal == "host 'other' is not the fixed host 'shop'")
+        #expect(other.text.contains("none: host 'other' is not the fixed host 'shop'"))
+    }
+
+    @Test("the routes of a binary: a hit with a <path:> parameter, and a miss naming the closest pattern")
+    func binary() throws {
+        let hit = try RouteMatch(url: "shop://catalog/mugs/enamel?ref=push", in: .binary(InspectionInputs.demo), host: nil)
+        #expect(hit.report.match == "catalog/<path:category>")
+        #expect(hit.report.params["category"] == "mugs/enamel")
+        let miss = try RouteMatch(url: "shop://account/profile", in: .binary(InspectionInputs.demo), host: nil)
+        #expect(!miss.isMatch)
+        #expect(miss.text.contains("account/profile/:user(/:tab)"))
+    }
+
+    @Test("a service record is no route: matching its protocol's name misses")
+    func serviceIsNoRoute() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.object("services", [.service("SessionService")])
+        #expect(try !RouteMatch(url: "app://SessionService", in: .binary(file), host: nil).isMatch)
+    }
+
+    @Test("a pattern or URL that cannot be used is an error, not a miss", arguments: [
+        (["user/<in:id>"], "app://x"),
+        (["a", "a"], "app://a"),
+        (["a"], "app://a/%zz"),
+    ])
+    func badInput(patterns: [String], url: String) {
+        #expect(throws: RouteInspectionError.self) { try RouteMatch(url: url, in: .patterns(patterns), host: nil) }
+    }
+}

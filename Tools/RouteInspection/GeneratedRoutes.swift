@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `routes gen BINARY`: Swift source with a `RouteKey` constant and a typed `RouteLink` builder for
+/// every route a binary registers, so call sites never spell pattern strings or build URLs by hand.
+package struct GeneratedRoutes {
+    /// The generated source, ending with a newline.
+    package let source: String
+
+    /// Generates the source for the routes of `binary`. Records whose pattern does not parse are
+    /// left out (`routes check` reports them).
+    ///
+    /// - Parameters:
+    ///   - binary: The executable or shared library whose route records to read.
+    ///   - scheme: The scheme of the built URLs; without it, a link's URL is its route key.
+    ///   - access: The access level of the generated declarations.
+    /// - Throws: ``RouteInspectionError`` when the scheme is invalid, or the file cannot be read,
+    ///   has no route section or holds a bad record.
+    package init(binary: String, scheme: String?, access: SwiftSourceGenerator.Access) throws(RouteInspectionError) {
+        if let scheme { try Self.validate(scheme: scheme) }
+        let routes = try BinaryRoutes.readWellFormed([binary])
+        let generator = SwiftSourceGenerator(command: Self.commandLine(binary: binary, scheme: scheme, access: access), scheme: scheme, access: access)
+        source = generator.generate(routes.routeRecords)
+    }
+
+    /// The command as the header names it: the binary by file name only, so the output does not
+    /// depend on where the binary was built.
+    private static func commandLine(binary: String, scheme: String?, access: SwiftSourceGenerator.Access) -> String {
+        let name = binary.split(separator: "/").last.map(String.init) ?? binary
+        var words = ["routes", "gen", name]
+        if let scheme { words += ["--scheme", scheme] }
+        if access != .internal { words += ["--access", access.rawValue] }
+        return words.joined(separator: " ")
+    }
+
+    /// Requires a scheme that is valid in a URL (RFC 3986): a letter, then letters, digits, `+`, `-`, `.`.
+    ///
+    /// - Throws: ``RouteInspectionError/invalidScheme(_:)``.
+    package static func validate(scheme: String) throws(RouteInspectionError) {
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { throw .invalidScheme(scheme) }
+    }
+
+    /// Writes the source to a file, replacing it.
+    ///
+    /// - Throws: ``RouteInspectionError/cannotWrite(file:reason:)`` with the system's message.
+    package func write(to path: String) throws(RouteInspectionError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(file: path, reason: String(cString: strerror(errno))) }
+        var text = source
+        let failure: String? = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+        if close(descriptor) != 0, failure == nil { throw .cannotWrite(file: path, reason: String(cString: strerror(errno))) }
+        if let failure { throw .cannotWrite(file: path, reason: failure) }
+    }
+}
