@@ -1,4 +1,5 @@
 import LinkRouterCore
+import RouteRecordLayout
 import RouteRecordReader
 
 /// The route records of the binaries named on the command line, read from disk with libelf.
