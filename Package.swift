@@ -48,20 +48,23 @@ let package = Package(
         .target(name: "RouteTableJSON", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.
         .target(name: "CRouteRecord"),
+        // The same ABI stated once in Swift (kinds, flags, magic, version, sizes) for the macros, the
+        // reader, discovery and the tool; RouteRecordLayoutTests checks it against the C header.
+        .target(name: "RouteRecordLayout", swiftSettings: strictSettings),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
         .target(name: "CLoadedImages", cSettings: [.define("_GNU_SOURCE")]),
         .systemLibrary(name: "CLibELF", pkgConfig: "libelf", providers: [.apt(["libelf-dev"])]),
         // Reads route records from ELF files on disk and from this process's loaded images.
         .target(
             name: "RouteRecordReader",
-            dependencies: ["ByteParsing", "CRouteRecord", "CLoadedImages", "CLibELF"],
+            dependencies: ["ByteParsing", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
             swiftSettings: strictSettings
         ),
         // @Routable and #route: expand annotations into route records, check patterns at compile time.
         .macro(
             name: "LinkRouterMacros",
             dependencies: [
-                "RoutePatterns",
+                "RoutePatterns", "RouteRecordLayout",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 // The plugin's message loop; see Plugin.swift for why not SwiftCompilerPlugin's.
                 .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
@@ -72,7 +75,7 @@ let package = Package(
         .target(
             name: "LinkRouter",
             dependencies: [
-                "LinkRouterCore", "RouteTableJSON", "LinkRouterMacros", "RouteRecordReader", "CRouteRecord",
+                "LinkRouterCore", "RouteTableJSON", "LinkRouterMacros", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -82,7 +85,7 @@ let package = Package(
         // error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "RouteRecordReader"],
+            dependencies: ["LinkRouterCore", "RouteRecordReader", "RouteRecordLayout"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -120,6 +123,7 @@ let package = Package(
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
+        .testTarget(name: "RouteRecordLayoutTests", dependencies: ["RouteRecordLayout", "CRouteRecord"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
             dependencies: [
@@ -135,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "LinkRouterDiscoveryTests",
             dependencies: [
-                "LinkRouter", "RouteRecordReader", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
+                "LinkRouter", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
             ],
             swiftSettings: strictSettings
         ),

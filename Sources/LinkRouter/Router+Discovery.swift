@@ -156,7 +156,7 @@ extension Router {
     ) {
         let options = RouteOptions(
             exposure: record.isExternal ? .external : .internal,
-            openStyle: [.automatic, .push, .present][Int(min(record.openStyle, 2))],
+            openStyle: RouteOptions.OpenStyle(record.openStyle),
             groups: Set(record.groups),
             summary: record.summary
         )

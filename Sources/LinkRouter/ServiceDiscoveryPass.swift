@@ -21,7 +21,7 @@ struct ServiceDiscoveryPass {
             let reason = "the record names '\(record.pattern)' but implements '\(service.name)'"
             return problems.append(.unresolved(service: record.pattern, record: origin, reason: reason))
         }
-        switch service.register(in: registry, lifetime: record.isSharedService ? .shared : .perRequest, origin: origin) {
+        switch service.register(in: registry, lifetime: ServiceLifetime(record.serviceLifetime ?? .perRequest), origin: origin) {
         case .registered:
             report.registeredServices.append(service.name)
         case .overriddenByManualRegistration:

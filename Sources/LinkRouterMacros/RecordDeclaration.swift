@@ -1,29 +1,8 @@
 // The global constant every annotation expands to: a record of the layout of
 // `linkrouter_route_record` in LinkRouterRecord.h, written as `LinkRouter.__RouteRecord` at file
 // scope and as `LinkRouter.__RouteMemberRecord` when it is a static member.
+import RouteRecordLayout
 import SwiftSyntax
-
-/// What a record's accessor produces: its kind field.
-enum RecordKind {
-    case page, action, service
-
-    /// The record's kind field, a FourCC.
-    var code: String {
-        switch self {
-        case .page: "0x70616765"
-        case .action: "0x6163746E"
-        case .service: "0x73727663"
-        }
-    }
-
-    var fourCC: String {
-        switch self {
-        case .page: "page"
-        case .action: "actn"
-        case .service: "srvc"
-        }
-    }
-}
 
 /// A record's accessor as source, `{ __value, __type, _ in statements }`: on one line for one
 /// statement, else each statement on its own line, indented by `indent` spaces, and the closing
@@ -86,7 +65,7 @@ enum RecordPlacement {
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
-    flags: Int,
+    flags: RecordFlags,
     text: [UInt8],
     accessor: String,
     placement: RecordPlacement = .fileScope
@@ -99,10 +78,12 @@ func makeRecordDeclaration(
     let indent = outer + "    "
     let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
     let textComment = "// text: \(String(decoding: text, as: UTF8.self).debugDescription)"
+    let section = "@used @section(\"\(RecordLayout.sectionName)\")"
+    let (magic, version, kindCode) = (hexDigits(RecordLayout.magic, 8), RecordLayout.version, hexDigits(kind.rawValue, 8))
     let record = if case .fileScope = placement {
         """
-        @used @section("linkrouter_routes") private nonisolated let \(name): LinkRouter.__RouteRecord = (
-            0x\(hexDigits(recordMagic, 8)), \(recordVersion), \(flags), \(kind.code), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
+        \(section) private nonisolated let \(name): LinkRouter.__RouteRecord = (
+            0x\(magic), \(version), \(flags.rawValue), 0x\(kindCode), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
             \(accessor),
             0,
             \(words[..<6].joined(separator: ", ")), \(textComment)
@@ -113,8 +94,8 @@ func makeRecordDeclaration(
         // A static member takes the member layout (see `__RouteMemberRecord`); its header words
         // are written as their fields in hex, high to low.
         """
-        \(outer)@used @section("linkrouter_routes") \(placement.modifiers) let \(placement.variableName(name)): LinkRouter.__RouteMemberRecord = (
-        \(indent)[0x\(hexDigits(flags, 4))_\(hexDigits(recordVersion, 4))_\(hexDigits(recordMagic, 8)), 0x\(hexDigits(text.count, 8))_\(kind.code.dropFirst(2))], // flags, version \(recordVersion), magic; text length, kind '\(kind.fourCC)'
+        \(outer)\(section) \(placement.modifiers) let \(placement.variableName(name)): LinkRouter.__RouteMemberRecord = (
+        \(indent)[0x\(hexDigits(flags.rawValue, 4))_\(hexDigits(version, 4))_\(magic), 0x\(hexDigits(text.count, 8))_\(kindCode)], // flags, version \(version), magic; text length, kind '\(kind.fourCC)'
         \(indent)\(accessor),
         \(indent)0,
         \(indent)[\(words[..<6].joined(separator: ", ")), \(textComment)
@@ -152,12 +133,8 @@ extension RecordPlacement {
     }
 }
 
-/// A record's magic, the bytes "LnkR", and the version this plugin writes.
-private let recordMagic = 0x526B6E4C
-private let recordVersion = 1
-
 /// `value` in upper-case hex digits, zero-padded to `count`.
-private func hexDigits(_ value: Int, _ count: Int) -> String {
+private func hexDigits(_ value: some BinaryInteger, _ count: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, count - text.count)) + text
 }

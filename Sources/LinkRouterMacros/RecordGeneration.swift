@@ -1,6 +1,7 @@
 // What `@Routable` and `#route` share: reading and checking their arguments, and emitting the route
 // record (RecordDeclaration.swift builds the constant).
 import RoutePatterns
+import RouteRecordLayout
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -9,7 +10,7 @@ import SwiftSyntaxMacros
 /// the summary; stored as 12 little-endian `UInt64` words.
 public enum RecordText {
     /// The bytes of text one record holds.
-    public static let capacity = 96
+    public static let capacity = RecordLayout.textCapacity
 
     /// The number of words the text is stored as.
     public static let wordCount = capacity / 8
@@ -60,8 +61,7 @@ struct RouteDeclaration {
 
     var pattern = ""
     var isExternal = false
-    /// 0 automatic, 1 push, 2 present.
-    var openStyle = 0
+    var openStyle = RecordOpenStyle.automatic
     var groups: [String] = []
     var summary: String?
     /// `#route`'s action, as written.
@@ -69,8 +69,7 @@ struct RouteDeclaration {
     /// `#route`'s page type, as written: `Type.self`.
     var page: ExprSyntax?
 
-    /// The record's flags: bit 0 external, bits 1-2 the open style.
-    var flags: Int { (isExternal ? 1 : 0) | openStyle << 1 }
+    var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle) }
 
     var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary) }
 
@@ -129,11 +128,10 @@ struct RouteDeclaration {
                 default: report(expression, "exposureNotLiteral", "write the exposure as '.internal' or '.external'")
                 }
             case "openStyle" where accepted.contains(.openStyle):
-                switch expression.memberName {
-                case "automatic": openStyle = 0
-                case "push": openStyle = 1
-                case "present": openStyle = 2
-                default: report(expression, "openStyleNotLiteral", "write the open style as '.automatic', '.push' or '.present'")
+                if let style = expression.memberName.flatMap(RecordOpenStyle.init(name:)) {
+                    openStyle = style
+                } else {
+                    report(expression, "openStyleNotLiteral", "write the open style as '.automatic', '.push' or '.present'")
                 }
             case "groups" where accepted.contains(.groups):
                 groupsArgument = expression

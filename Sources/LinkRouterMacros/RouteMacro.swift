@@ -1,3 +1,4 @@
+import RouteRecordLayout
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 

@@ -1,3 +1,4 @@
+import RouteRecordLayout
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -5,14 +6,13 @@ import SwiftSyntaxMacros
 struct ServiceDeclaration {
     /// The protocol as written in the source, without `any` and spaces: `ShopInterfaces.SessionService`.
     var protocolSource = ""
-    /// Whether one instance is shared, rather than one made per request.
-    var isShared = false
+    /// Whether one instance is shared or one made per request.
+    var lifetime = RecordServiceLifetime.perRequest
 
     /// The protocol's name as the record stores it: ``protocolSource`` without backticks.
     var protocolName: String { protocolSource.filter { $0 != "`" } }
 
-    /// The record's flags: bit 3 for a shared instance.
-    var flags: Int { isShared ? 0x8 : 0 }
+    var flags: RecordFlags { RecordFlags(lifetime: lifetime) }
 
     /// The record's text: the protocol's name.
     var text: [UInt8] { Array(protocolName.utf8) }
@@ -36,10 +36,9 @@ struct ServiceDeclaration {
             )
         }
         for argument in remaining {
-            switch (argument.label?.text, argument.expression.memberName) {
-            case ("lifetime", "perRequest"): isShared = false
-            case ("lifetime", "shared"): isShared = true
-            case ("lifetime", _):
+            switch (argument.label?.text, argument.expression.memberName.flatMap(RecordServiceLifetime.init(name:))) {
+            case ("lifetime", let lifetime?): self.lifetime = lifetime
+            case ("lifetime", nil):
                 failed = true
                 context.diagnoseError(argument.expression, "lifetimeNotLiteral", "write the lifetime as '.perRequest' or '.shared'")
             default:

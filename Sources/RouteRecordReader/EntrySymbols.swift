@@ -1,4 +1,5 @@
 internal import CLibELF
+internal import RouteRecordLayout
 #if canImport(Glibc)
 internal import Glibc
 #endif

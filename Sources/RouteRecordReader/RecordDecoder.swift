@@ -1,4 +1,6 @@
 internal import ByteParsing
+internal import RouteRecordLayout
+
 /// Decodes and validates the records of one section's bytes.
 public enum RecordDecoder {
     /// Decodes every record in a section.
@@ -56,31 +58,25 @@ public enum RecordDecoder {
         func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
             T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         }
-        let magic = field(0, UInt32.self)
+        let magic = field(RecordLayout.Offset.magic, UInt32.self)
         guard magic == RecordLayout.magic else { return .failure(RecordIssue(.badMagic(magic), at: location)) }
-        let version = field(4, UInt16.self)
+        let version = field(RecordLayout.Offset.version, UInt16.self)
         guard version == RecordLayout.version else { return .failure(RecordIssue(.unsupportedVersion(version), at: location)) }
-        let flags = field(6, UInt16.self)
-        let kindCode = field(8, UInt32.self)
-        let textLength = field(12, UInt32.self)
-        let accessor = field(16, UInt64.self)
-        let reserved = field(24, UInt64.self)
+        let flags = RecordFlags(rawValue: field(RecordLayout.Offset.flags, UInt16.self))
+        let kindCode = field(RecordLayout.Offset.kind, UInt32.self)
+        let textLength = field(RecordLayout.Offset.textLength, UInt32.self)
+        let accessor = field(RecordLayout.Offset.accessor, UInt64.self)
+        let reserved = field(RecordLayout.Offset.reserved, UInt64.self)
 
-        let kind: RouteRecord.Kind
-        switch kindCode {
-        case RecordLayout.pageKind: kind = .page
-        case RecordLayout.actionKind: kind = .action
-        case RecordLayout.cActionKind: kind = .cAction
-        case RecordLayout.serviceKind: kind = .service
-        default: return .failure(RecordIssue(.unknownKind(kindCode), at: location))
-        }
+        guard let kind = RecordKind(rawValue: kindCode) else { return .failure(RecordIssue(.unknownKind(kindCode), at: location)) }
         guard textLength <= UInt32(RecordLayout.textCapacity) else {
             return .failure(RecordIssue(.badTextLength(textLength), at: location))
         }
         guard reserved == 0 else { return .failure(RecordIssue(.reservedFieldSet, at: location)) }
         if requireAccessor && accessor == 0 { return .failure(RecordIssue(.missingAccessor, at: location)) }
 
-        let text = UnsafeRawBufferPointer(rebasing: bytes[32..<(32 + Int(textLength))])
+        let textStart = RecordLayout.Offset.text
+        let text = UnsafeRawBufferPointer(rebasing: bytes[textStart..<(textStart + Int(textLength))])
         let pattern: String
         var groups: [String] = []
         var summary: String?
@@ -110,9 +106,9 @@ public enum RecordDecoder {
             pattern: pattern,
             groups: groups,
             summary: summary,
-            isExternal: flags & 1 != 0,
-            openStyle: (flags >> 1) & 3,
-            isSharedService: kind == .service && flags & RecordLayout.sharedServiceFlag != 0,
+            isExternal: flags.contains(.external),
+            openStyle: flags.openStyle,
+            serviceLifetime: kind == .service ? flags.serviceLifetime : nil,
             accessorAddress: UInt(accessor),
             location: location
         ))

@@ -1,3 +1,5 @@
+internal import RouteRecordLayout
+
 /// A record, or a whole section, that could not be used, and why.
 public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.

@@ -1,4 +1,4 @@
-internal import CRouteRecord
+public import RouteRecordLayout
 
 /// One route record read from a `linkrouter_routes` section: what a module registered by annotation
 /// (a route, or the implementation of a service protocol).
@@ -6,29 +6,8 @@ internal import CRouteRecord
 /// The layout is documented in `Documentation/ABI/RouteRecord.md`.
 public struct RouteRecord: Sendable, Hashable {
     /// What the record registers.
-    public enum Kind: Sendable, Hashable, CustomStringConvertible {
-        /// A Swift page type (`@Routable`).
-        case page
-        /// A Swift action (`#route`).
-        case action
-        /// A C action (`LINKROUTER_C_ACTION`).
-        case cAction
-        /// The implementation of a service protocol (`@RoutableService`); not a route.
-        case service
-
-        public var description: String {
-            switch self {
-            case .page: "page"
-            case .action: "action"
-            case .cAction: "c-action"
-            case .service: "service"
-            }
-        }
-    }
-
-    /// What the record registers.
-    public let kind: Kind
-    /// The route pattern, as written in the annotation; for a ``Kind/service`` record, the name
+    public let kind: RecordKind
+    /// The route pattern, as written in the annotation; for a ``RecordKind/service`` record, the name
     /// of the protocol it implements, as written in the annotation.
     public let pattern: String
     /// The groups the route joins.
@@ -37,11 +16,10 @@ public struct RouteRecord: Sendable, Hashable {
     public let summary: String?
     /// Whether the route is reachable from outside the app.
     public let isExternal: Bool
-    /// The preferred open style: 0 automatic, 1 push, 2 present.
-    public let openStyle: UInt16
-    /// For a ``Kind/service`` record: whether one instance is shared (flag bit 3), rather than a
-    /// new one made per request. Always `false` for routes.
-    public let isSharedService: Bool
+    /// The route's preferred open style.
+    public let openStyle: RecordOpenStyle
+    /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
+    public let serviceLifetime: RecordServiceLifetime?
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
     /// in a file on disk often 0, since the dynamic linker fills it in.
     public let accessorAddress: UInt
@@ -68,28 +46,4 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(file) at offset 0x\(String(fileOffset, radix: 16)) (record \(index))"
     }
-}
-
-/// The record layout constants, from the C header that owns them.
-public enum RecordLayout {
-    /// The section name: `linkrouter_routes`.
-    public static let sectionName = LINKROUTER_SECTION_NAME
-    /// The magic number that starts every record.
-    public static let magic = UInt32(LINKROUTER_RECORD_MAGIC)
-    /// The layout version this reader understands.
-    public static let version = UInt16(LINKROUTER_RECORD_VERSION)
-    /// The size of one record.
-    public static let size = Int(LINKROUTER_RECORD_SIZE)
-    /// The capacity of the inline text.
-    public static let textCapacity = Int(LINKROUTER_RECORD_TEXT_CAPACITY)
-    /// The kind codes.
-    public static let pageKind = UInt32(LINKROUTER_KIND_PAGE)
-    /// The kind code of a Swift action.
-    public static let actionKind = UInt32(LINKROUTER_KIND_ACTION)
-    /// The kind code of a C action.
-    public static let cActionKind = UInt32(LINKROUTER_KIND_C_ACTION)
-    /// The kind code of a service implementation.
-    public static let serviceKind = UInt32(LINKROUTER_KIND_SERVICE)
-    /// The flag bit of a service record whose instance is shared.
-    public static let sharedServiceFlag = UInt16(LINKROUTER_FLAG_SHARED_SERVICE)
 }

@@ -1,3 +1,5 @@
+internal import RouteRecordLayout
+
 /// The route records of one object file.
 public struct RouteSection: Sendable {
     /// The object file's path.

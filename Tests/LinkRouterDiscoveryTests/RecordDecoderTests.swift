@@ -1,3 +1,4 @@
+import RouteRecordLayout
 import RouteRecordReader
 import Testing
 
@@ -5,7 +6,7 @@ struct RecordDecoderTests {
     /// A version-1 record's bytes.
     static func record(
         magic: UInt32 = RecordLayout.magic, version: UInt16 = RecordLayout.version, flags: UInt16 = 0,
-        kind: UInt32 = RecordLayout.actionKind, text: [UInt8] = Array("a/:b".utf8), textLength: UInt32? = nil,
+        kind: UInt32 = RecordKind.action.rawValue, text: [UInt8] = Array("a/:b".utf8), textLength: UInt32? = nil,
         accessor: UInt64 = 0x1000, reserved: UInt64 = 0
     ) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -23,7 +24,7 @@ struct RecordDecoderTests {
     @Test("a valid record decodes with its text split into pattern, groups and summary")
     func valid() throws {
         let text = Array("cart/:id\u{0}login,vip\u{0}The cart".utf8)
-        let result = decode(Self.record(flags: 0x5, kind: RecordLayout.pageKind, text: text) + Self.record())
+        let result = decode(Self.record(flags: 0x5, kind: RecordKind.page.rawValue, text: text) + Self.record())
         #expect(result.issues.isEmpty)
         let first = try #require(result.records.first)
         #expect(first.kind == .page)
@@ -31,7 +32,8 @@ struct RecordDecoderTests {
         #expect(first.groups == ["login", "vip"])
         #expect(first.summary == "The cart")
         #expect(first.isExternal)
-        #expect(first.openStyle == 2)
+        #expect(first.openStyle == .present)
+        #expect(first.serviceLifetime == nil)
         #expect(result.records[1].location == RecordLocation(file: "lib.so", fileOffset: 0x480, index: 1))
     }
 
@@ -61,24 +63,33 @@ struct RecordDecoderTests {
     func serviceRecord() throws {
         let text = Array("Shop.SessionService".utf8)
         let result = decode(
-            Self.record(flags: 0x8, kind: RecordLayout.serviceKind, text: text) + Self.record(kind: RecordLayout.serviceKind, text: text)
-                + Self.record(flags: 0x8, kind: RecordLayout.pageKind)
+            Self.record(flags: 0x8, kind: RecordKind.service.rawValue, text: text) + Self.record(kind: RecordKind.service.rawValue, text: text)
+                + Self.record(flags: 0x8, kind: RecordKind.page.rawValue)
         )
         #expect(result.issues.isEmpty)
         try #require(result.records.count == 3)
         #expect(result.records[0].kind == .service)
         #expect(result.records[0].pattern == "Shop.SessionService")
         #expect(result.records[0].groups.isEmpty && result.records[0].summary == nil)
-        #expect(result.records[0].isSharedService)
-        #expect(!result.records[1].isSharedService)
-        #expect(!result.records[2].isSharedService)
+        #expect(result.records[0].serviceLifetime == .shared)
+        #expect(result.records[1].serviceLifetime == .perRequest)
+        #expect(result.records[2].serviceLifetime == nil)
     }
 
     @Test("a service record whose text is empty or holds a NUL is skipped", arguments: [[], Array("Session\0Service".utf8)])
     func badServiceName(text: [UInt8]) {
-        let result = decode(Self.record(kind: RecordLayout.serviceKind, text: text))
+        let result = decode(Self.record(kind: RecordKind.service.rawValue, text: text))
         #expect(result.records.isEmpty)
         #expect(result.issues.map(\.problem) == [.badServiceName])
+    }
+
+    @Test("the open style bits decode to their style, and the unassigned value 3 to automatic", arguments: [
+        (UInt16(0x0), RecordOpenStyle.automatic), (0x2, .push), (0x4, .present), (0x6, .automatic), (0x7, .automatic),
+    ])
+    func openStyle(flags: UInt16, style: RecordOpenStyle) throws {
+        let record = try #require(decode(Self.record(flags: flags)).records.first)
+        #expect(record.openStyle == style)
+        #expect(record.isExternal == (flags & 1 != 0))
     }
 
     @Test("records read from a file need no accessor")

@@ -141,11 +141,11 @@ struct ServiceDiscoveryTests {
         let section = try #require(try RouteSectionReader.read(file: executable))
         let services = section.records.filter { $0.kind == .service }
         let counter = try #require(services.first { $0.pattern == "ServiceFixtureInterfaces.FixtureCounter" })
-        #expect(counter.isSharedService)
+        #expect(counter.serviceLifetime == .shared)
         // FixedClock's, and the planted one whose accessor refuses.
         let clocks = services.filter { $0.pattern == "FixtureClock" }
         #expect(clocks.count == 2)
-        #expect(!clocks.contains { $0.isSharedService })
+        #expect(clocks.allSatisfy { $0.serviceLifetime == .perRequest })
         #expect(services.filter { $0.pattern == "FixtureDuplicated" }.count == 2)
     }
 }

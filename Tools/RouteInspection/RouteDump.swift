@@ -1,4 +1,5 @@
 import LinkRouterCore
+import RouteRecordLayout
 import RouteRecordReader
 
 /// `routes dump BINARY...`: every route and service record of one or more ELF files, sorted by
@@ -99,10 +100,10 @@ package struct DumpRow: Encodable {
         file = record.location.file
         offset = record.location.fileOffset
         exposure = record.isExternal ? "external" : "internal"
-        openStyle = ["automatic", "push", "present"][Int(min(record.openStyle, 2))]
+        openStyle = record.openStyle.description
         groups = record.groups
         summary = record.summary
-        lifetime = record.kind != .service ? nil : record.isSharedService ? "shared" : "perRequest"
+        lifetime = record.serviceLifetime?.description
     }
 
     enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime }

@@ -35,6 +35,11 @@
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
 #define LINKROUTER_FLAG_SHARED_SERVICE 0x0008u
 
+/// The open styles, the value of flag bits 1-2 (`(flags & LINKROUTER_FLAG_STYLE_MASK) >> LINKROUTER_FLAG_STYLE_SHIFT`).
+#define LINKROUTER_STYLE_AUTOMATIC 0
+#define LINKROUTER_STYLE_PUSH 1
+#define LINKROUTER_STYLE_PRESENT 2
+
 /// A Swift record's accessor: writes the page type, action or service into `out_value` when
 /// `expected_type` (a pointer to a Swift `Any.Type`) is the type it produces, and returns whether it did.
 typedef bool (*linkrouter_route_accessor)(void *out_value, const void *expected_type, const void *reserved);
