@@ -244,8 +244,8 @@ struct RouterTests {
             return
         }
         #expect(missed.string == key)
-        #expect(missed == LookupKey(key))
-        #expect(Set([missed, LookupKey(key)]).count == 1)
+        #expect(missed == RouteKey(key))
+        #expect(Set([missed, RouteKey(key)]).count == 1)
         #expect("\(missed)" == key)
     }
 

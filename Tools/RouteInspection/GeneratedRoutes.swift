@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// `routes gen BINARY`: Swift source with a `RouteKey` constant and a typed `RouteLink` builder for
+/// `routes gen BINARY`: Swift source with a `RouteID` constant and a typed `RouteLink` builder for
 /// every route a binary registers, so call sites never spell pattern strings or build URLs by hand.
 package struct GeneratedRoutes {
     /// The generated source, ending with a newline.

@@ -1,5 +1,6 @@
 package import LinkRouterCore
 package import RouteRecordReader
+import RouteRecordLayout
 
 /// Why a `routes` command cannot give its result: bad input or bad arguments.
 ///

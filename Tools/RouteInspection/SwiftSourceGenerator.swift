@@ -1,7 +1,7 @@
 import LinkRouterCore
 import RouteRecordReader
 
-/// Turns route records into Swift source: a `RouteKey` constant and a typed `RouteLink` builder per
+/// Turns route records into Swift source: a `RouteID` constant and a typed `RouteLink` builder per
 /// route (`routes gen`).
 ///
 /// The output depends only on the set of patterns (with their summaries) and the options: routes
@@ -39,10 +39,10 @@ package struct SwiftSourceGenerator {
             ]
         }
 
-        lines += ["", "extension RouteKey {"]
+        lines += ["", "extension RouteID {"]
         for route in routes {
             lines.append("    " + route.documentation)
-            lines.append("    \(modifier)static let \(Self.escaped(route.name)): RouteKey = \(Self.stringLiteral(route.pattern.text))")
+            lines.append("    \(modifier)static let \(Self.escaped(route.name)): RouteID = \(Self.stringLiteral(route.pattern.text))")
         }
         lines += ["}", "", "\(modifier)enum Routes {"]
         for route in routes {
@@ -61,13 +61,13 @@ package struct SwiftSourceGenerator {
         let schemeArgument = scheme.map { ", scheme: \(Self.stringLiteral($0))" } ?? ""
         let requiredPath = route.requiredPieces.joined(separator: "/")
         if route.parameters.isEmpty {
-            return ["\(modifier)static var \(name): RouteLink { RouteLink(key: .\(name), path: \"\(requiredPath)\"\(schemeArgument)) }"]
+            return ["\(modifier)static var \(name): RouteLink { RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument)) }"]
         }
 
         let signature = route.parameters.map(\.declaration).joined(separator: ", ")
         var lines = ["\(modifier)static func \(name)(\(signature)) -> RouteLink {"]
         guard !route.groupPieces.isEmpty || route.catchAll != nil else {
-            lines.append("    RouteLink(key: .\(name), path: \"\(requiredPath)\"\(schemeArgument))")
+            lines.append("    RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument))")
             lines.append("}")
             return lines
         }
@@ -97,7 +97,7 @@ package struct SwiftSourceGenerator {
             lines.append("        \(path) += \"\(separator)\\(RouteLink.encodePath(\(rest)))\"")
             lines.append("    }")
         }
-        lines.append("    return RouteLink(key: .\(name), path: \(path)\(schemeArgument))")
+        lines.append("    return RouteLink(route: .\(name), path: \(path)\(schemeArgument))")
         lines.append("}")
         return lines
     }
@@ -209,7 +209,7 @@ package struct SwiftSourceGenerator {
             return name
         }
         // Inside the builder, a name that is a keyword or one the body uses gets `Value`.
-        let reserved: Set<String> = ["RouteLink", "RouteKey", "String", "Int", "Double", "Bool", "UUID", "_"]
+        let reserved: Set<String> = ["RouteLink", "RouteID", "String", "Int", "Double", "Bool", "UUID", "_"]
         func local(_ label: String) -> String {
             guard keywords.contains(label) || reserved.contains(label) else { return label }
             return unique(label == "_" ? "value" : label + "Value")

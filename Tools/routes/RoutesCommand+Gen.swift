@@ -2,14 +2,14 @@ import ArgumentParser
 import RouteInspection
 
 extension RoutesCommand {
-    /// `routes gen BINARY`: Swift source with a `RouteKey` constant and a typed `RouteLink` builder
+    /// `routes gen BINARY`: Swift source with a `RouteID` constant and a typed `RouteLink` builder
     /// for every route a binary registers.
     struct Gen: RoutesSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "gen",
             abstract: "Generate typed URL builders for the routes of a binary.",
             discussion: """
-                Prints Swift source: `extension RouteKey` with a constant per route and `enum Routes` with a \
+                Prints Swift source: `extension RouteID` with a constant per route and `enum Routes` with a \
                 builder per route, e.g. `Routes.catalogProduct(id: 42).url`. The output depends only on the \
                 routes and the options. Records whose pattern does not parse are left out (see `routes check`).
                 Values are percent-encoded, so a link resolves to its route for any value but an empty string \

@@ -1,6 +1,6 @@
 internal import RoutePatterns
 
-/// Patterns with one rule each, matched by lookup key; the most specific matching pattern wins.
+/// Patterns with one rule each, matched by route key; the most specific matching pattern wins.
 struct RuleTable<Rule: Sendable>: Sendable {
     let patterns: [RoutePattern]
     let trie: RouteTrie

@@ -9,7 +9,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The router has a fixed host and the URL names another one.
     case hostNotHandled(host: String)
     /// No registered pattern matches the route key.
-    case noRoute(key: LookupKey)
+    case noRoute(key: RouteKey)
     /// The page refused the parameters: its initializer returned `nil` or threw `underlying`.
     case parametersRejected(pattern: String, underlying: (any Error)?)
     /// The action threw.

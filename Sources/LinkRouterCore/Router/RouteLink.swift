@@ -1,22 +1,23 @@
 internal import RoutePatterns
 internal import ByteParsing
 
-/// A route pattern as a constant, so call sites never spell pattern strings.
+/// A registered route's identity, its pattern, as a constant, so call sites never spell pattern
+/// strings.
 ///
 /// `routes gen` emits one per route of a binary:
 /// ```swift
-/// extension RouteKey {
-///     static let catalogProduct: RouteKey = "catalog/product/<int:id>"
+/// extension RouteID {
+///     static let catalogProduct: RouteID = "catalog/product/<int:id>"
 /// }
 /// ```
-public struct RouteKey: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct RouteID: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The pattern text, as registered.
     public let rawValue: String
 
-    /// Creates a key from pattern text.
+    /// Creates an identifier from pattern text.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Creates a key from a pattern literal.
+    /// Creates an identifier from a pattern literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     public var description: String { rawValue }
@@ -24,16 +25,17 @@ public struct RouteKey: Sendable, Hashable, RawRepresentable, ExpressibleByStrin
 
 /// A URL for one route, built from typed values: `Routes.catalogProduct(id: 42).url`.
 public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
-    /// The route's pattern.
-    public let key: RouteKey
-    /// The route key with the values filled in and percent-encoded, e.g. `catalog/product/42`.
+    /// The route, by its pattern.
+    public let route: RouteID
+    /// The route's pattern with the values filled in and percent-encoded, e.g. `catalog/product/42`:
+    /// the route key the URL will be matched by.
     public let path: String
     /// The scheme the URL uses, if any.
     public let scheme: String?
 
     /// Creates a link. `path` must already be encoded (see ``encode(_:)``).
-    public init(key: RouteKey, path: String, scheme: String? = nil) {
-        self.key = key
+    public init(route: RouteID, path: String, scheme: String? = nil) {
+        self.route = route
         self.path = path
         self.scheme = scheme
     }
@@ -45,7 +47,7 @@ public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
 
     /// The same link with another scheme.
     public func with(scheme: String) -> RouteLink {
-        RouteLink(key: key, path: path, scheme: scheme)
+        RouteLink(route: route, path: path, scheme: scheme)
     }
 
     public var description: String { url }

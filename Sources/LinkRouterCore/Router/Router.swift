@@ -183,8 +183,8 @@ public final class Router: Sendable {
     }
 
     /// The key that routes are matched against.
-    func routeKey(of url: RouteURL) -> LookupKey {
-        LookupKey(url: url, includingHost: configuration.host == nil)
+    func routeKey(of url: RouteURL) -> RouteKey {
+        RouteKey(url: url, includingHost: configuration.host == nil)
     }
 }
 

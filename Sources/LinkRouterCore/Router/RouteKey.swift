@@ -2,13 +2,13 @@
 /// segments, percent-decoded and joined by `/`.
 ///
 /// ``RouteFailure/noRoute(key:)`` carries one. It keeps the parsed URL and spells the key out only
-/// when read, so a lookup that misses allocates nothing. (A ``RouteKey`` names a registered
-/// pattern; a lookup key is what a URL asked for.)
+/// when read, so a lookup that misses allocates nothing. (A ``RouteID`` names a registered
+/// pattern; a route key is what a URL asked for.)
 ///
 /// ```swift
 /// if case .noRoute(let key) = failure { print("nothing at \(key)") }   // "nothing at user/42"
 /// ```
-public struct LookupKey: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct RouteKey: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     private enum Source: Sendable {
         case url(RouteURL, includingHost: Bool)
         case string(String)
@@ -43,7 +43,7 @@ public struct LookupKey: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var description: String { string }
 
     /// Two keys are equal when their text is, however each was made.
-    public static func == (lhs: LookupKey, rhs: LookupKey) -> Bool {
+    public static func == (lhs: RouteKey, rhs: RouteKey) -> Bool {
         lhs.string == rhs.string
     }
 
