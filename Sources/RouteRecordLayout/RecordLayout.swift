@@ -5,41 +5,41 @@
 
 /// The fixed facts of a route record: where records live, how to recognize one, its size and
 /// where its fields are.
-public enum RecordLayout {
+package enum RecordLayout {
     /// The ELF section that holds the records back to back: `linkrouter_routes`.
-    public static let sectionName = "linkrouter_routes"
+    package static let sectionName = "linkrouter_routes"
     /// The record's first field, the bytes "LnkR" read as a little-endian `UInt32`.
-    public static let magic: UInt32 = 0x526B_6E4C
+    package static let magic: UInt32 = 0x526B_6E4C
     /// The layout version written by the macros and the only one the reader accepts.
-    public static let version: UInt16 = 1
+    package static let version: UInt16 = 1
     /// The size of every record, in bytes.
-    public static let size = 128
+    package static let size = 128
     /// The capacity of a record's inline text (pattern, groups, summary, or a protocol's name), in bytes.
-    public static let textCapacity = 96
+    package static let textCapacity = 96
 
     /// The byte offset of each field within a record.
-    public enum Offset {
+    package enum Offset {
         /// The `UInt32` magic.
-        public static let magic = 0
+        package static let magic = 0
         /// The `UInt16` layout version.
-        public static let version = 4
+        package static let version = 4
         /// The `UInt16` flags (``RecordFlags``).
-        public static let flags = 6
+        package static let flags = 6
         /// The `UInt32` kind (``RecordKind``).
-        public static let kind = 8
+        package static let kind = 8
         /// The `UInt32` number of text bytes in use.
-        public static let textLength = 12
+        package static let textLength = 12
         /// The pointer-sized accessor (a C action's function for ``RecordKind/cAction``).
-        public static let accessor = 16
+        package static let accessor = 16
         /// The `UInt64` reserved field, always 0.
-        public static let reserved = 24
+        package static let reserved = 24
         /// The inline text, ``RecordLayout/textCapacity`` bytes.
-        public static let text = 32
+        package static let text = 32
     }
 }
 
 /// What a record registers: its kind field, a FourCC.
-public enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A Swift page type (`@Routable`, `#route(page:)`): `'page'`.
     case page = 0x7061_6765
     /// A Swift action (`#route`): `'actn'`.
@@ -50,12 +50,12 @@ public enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringCo
     case service = 0x7372_7663
 
     /// The four characters the code spells, most significant byte first: `page`, `actn`, `cact`, `srvc`.
-    public var fourCC: String {
+    package var fourCC: String {
         String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }, as: UTF8.self)
     }
 
     /// How tools and diagnostics name the kind: `page`, `action`, `c-action` or `service`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .page: "page"
         case .action: "action"
@@ -70,41 +70,41 @@ public enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringCo
 /// Bit 0: the route is external. Bits 1–2: the route's preferred open style
 /// (``RecordOpenStyle``). Bit 3, in service records only: the instance is shared
 /// (``RecordServiceLifetime``). Other bits are reserved: written 0, ignored when read.
-public struct RecordFlags: OptionSet, Sendable, Hashable {
+package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
-    public let rawValue: UInt16
+    package let rawValue: UInt16
 
     /// Flags from the field as stored.
-    public init(rawValue: UInt16) {
+    package init(rawValue: UInt16) {
         self.rawValue = rawValue
     }
 
     /// Bit 0: the route is reachable from outside the app.
-    public static let external = RecordFlags(rawValue: 1 << 0)
+    package static let external = RecordFlags(rawValue: 1 << 0)
     /// Bits 1–2: where the open style is stored (``RecordOpenStyle``).
-    public static let openStyleMask = RecordFlags(rawValue: 0b11 << openStyleShift)
+    package static let openStyleMask = RecordFlags(rawValue: 0b11 << openStyleShift)
     /// The position of the open style's lowest bit.
-    public static let openStyleShift = 1
+    package static let openStyleShift = 1
     /// Bit 3, in `'srvc'` records only: one instance is shared (``RecordServiceLifetime/shared``).
-    public static let sharedService = RecordFlags(rawValue: 1 << 3)
+    package static let sharedService = RecordFlags(rawValue: 1 << 3)
 
     /// The flags of a route.
-    public init(isExternal: Bool, openStyle: RecordOpenStyle) {
+    package init(isExternal: Bool, openStyle: RecordOpenStyle) {
         self = isExternal ? [.external, openStyle.flags] : openStyle.flags
     }
 
     /// The flags of a service record.
-    public init(lifetime: RecordServiceLifetime) {
+    package init(lifetime: RecordServiceLifetime) {
         self = lifetime.flags
     }
 
     /// The route's preferred open style; the unassigned value 3 reads as ``RecordOpenStyle/automatic``.
-    public var openStyle: RecordOpenStyle {
+    package var openStyle: RecordOpenStyle {
         RecordOpenStyle(rawValue: (rawValue & Self.openStyleMask.rawValue) >> Self.openStyleShift) ?? .automatic
     }
 
     /// A service record's lifetime.
-    public var serviceLifetime: RecordServiceLifetime {
+    package var serviceLifetime: RecordServiceLifetime {
         contains(.sharedService) ? .shared : .perRequest
     }
 }
@@ -112,7 +112,7 @@ public struct RecordFlags: OptionSet, Sendable, Hashable {
 /// A route's preferred open style, stored in bits 1–2 of the flags; its raw value is the field.
 ///
 /// The names are the annotation's (`openStyle: .push`) and the core's `RouteOptions.OpenStyle`.
-public enum RecordOpenStyle: UInt16, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum RecordOpenStyle: UInt16, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No preference (0).
     case automatic = 0
     /// Pushed onto the current stack (1).
@@ -121,16 +121,16 @@ public enum RecordOpenStyle: UInt16, Sendable, Hashable, CaseIterable, CustomStr
     case present = 2
 
     /// The style with the name an annotation writes after the dot, or `nil` for another name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let style = Self.allCases.first(where: { $0.description == name }) else { return nil }
         self = style
     }
 
     /// The style's bits in the flags field.
-    public var flags: RecordFlags { RecordFlags(rawValue: rawValue << RecordFlags.openStyleShift) }
+    package var flags: RecordFlags { RecordFlags(rawValue: rawValue << RecordFlags.openStyleShift) }
 
     /// The style's name: `automatic`, `push` or `present`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .automatic: "automatic"
         case .push: "push"
@@ -142,23 +142,23 @@ public enum RecordOpenStyle: UInt16, Sendable, Hashable, CaseIterable, CustomStr
 /// A service implementation's lifetime, stored in bit 3 of a `'srvc'` record's flags.
 ///
 /// The names are the annotation's (`lifetime: .shared`) and the core's `ServiceLifetime`.
-public enum RecordServiceLifetime: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum RecordServiceLifetime: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A new instance per request (bit 3 clear).
     case perRequest
     /// One shared instance (bit 3 set).
     case shared
 
     /// The lifetime with the name an annotation writes after the dot, or `nil` for another name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let lifetime = Self.allCases.first(where: { $0.description == name }) else { return nil }
         self = lifetime
     }
 
     /// The lifetime's bits in the flags field.
-    public var flags: RecordFlags { self == .shared ? .sharedService : [] }
+    package var flags: RecordFlags { self == .shared ? .sharedService : [] }
 
     /// The lifetime's name: `perRequest` or `shared`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .perRequest: "perRequest"
         case .shared: "shared"

@@ -3,9 +3,9 @@
 /// ```
 /// /tmp/notes.txt: not an ELF file
 /// ```
-public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the file.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The file could not be opened (missing, no permission, ...): the system's message.
         case cannotOpen(String)
         /// The path is a directory.
@@ -26,18 +26,18 @@ public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file's path.
-    public let path: String
+    package let path: String
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
 
     /// Creates an error.
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
     /// A one-line explanation without the path.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .cannotOpen(let message): "cannot open: \(message)"
         case .isDirectory: "is a directory"
@@ -50,5 +50,5 @@ public struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

@@ -10,13 +10,13 @@ internal import Glibc
 /// `R_X86_64_RELATIVE` relocation whose addend is the function's address; in an object file it is
 /// a relocation against the function's symbol. Either way the symbol table names the function,
 /// and the Swift runtime demangles the name.
-public enum EntrySymbols {
+package enum EntrySymbols {
     /// The demangled symbol of each record's accessor, keyed by record location; a record whose
     /// symbol cannot be found (a stripped binary) is missing from the result.
     ///
     /// - Returns: The symbols found (in `.symtab`, or in `.dynsym` for a stripped file), and whether
     ///   the file still has its full symbol table (`.symtab`).
-    public static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
+    package static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
         let file = try ELFFile(path: section.file)
         let routeSections = try file.sections(named: RecordLayout.sectionName)
         guard !routeSections.isEmpty else { return ([:], false) }
@@ -58,7 +58,7 @@ public enum EntrySymbols {
     ///
     /// Run-time discovery uses it to name the records it reports, so that only they pay for
     /// reading the symbol table.
-    public static func symbols(in file: String, atOffsets offsets: Set<Int>) -> [Int: String] {
+    package static func symbols(in file: String, atOffsets offsets: Set<Int>) -> [Int: String] {
         guard let section = (try? RouteSectionReader.read(file: file)) ?? nil else { return [:] }
         let records = section.records.filter { offsets.contains($0.location.fileOffset) }
         guard let resolved = try? resolve(in: RouteSection(file: file, records: records, issues: [])) else { return [:] }
@@ -67,7 +67,7 @@ public enum EntrySymbols {
 
     /// The Swift runtime's demangling of `name`, shortened: private discriminators dropped, and an
     /// accessor closure named by the record it initializes. Names that are not Swift come back as they are.
-    public static func demangle(_ name: String) -> String {
+    package static func demangle(_ name: String) -> String {
         guard let demangled = runtimeDemangle(name) else { return name }
         // "(Name in _0123ABCD)" → "Name"
         let text = demangled.replacing(#/\((?<name>[^()]+?) in _[0-9A-F]+\)/#) { String($0.output.name) }

@@ -16,16 +16,16 @@
 /// Two route patterns of the same shape but different text (`user/:id`, `user/:name`) are
 /// duplicates too: the router finds them, and ``winner(of:before:)`` names the record that
 /// registered the pattern it reports.
-public struct FirstRecordWins: Sendable {
+package struct FirstRecordWins: Sendable {
     /// What a record claims.
-    public enum Claim: Sendable, Hashable {
+    package enum Claim: Sendable, Hashable {
         /// A route, by its pattern as written.
         case route(pattern: String)
         /// A service, by the name of the protocol it implements.
         case service(protocolName: String)
 
         /// What `record` claims.
-        public init(_ record: RouteRecord) {
+        package init(_ record: RouteRecord) {
             self = record.kind == .service ? .service(protocolName: record.pattern) : .route(pattern: record.pattern)
         }
     }
@@ -33,17 +33,17 @@ public struct FirstRecordWins: Sendable {
     /// The first record of each claim: its position among the records added, and where it is.
     private var winners: [Claim: (ordinal: Int, location: RecordLocation)] = [:]
     /// How many records were added.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// A rule with no records yet.
-    public init() {}
+    package init() {}
 
     /// Adds the next record in link order.
     ///
     /// - Returns: Where the record that wins over it is, or `nil` when it is the first to claim
     ///   its pattern or protocol name.
     @discardableResult
-    public mutating func add(_ record: RouteRecord) -> RecordLocation? {
+    package mutating func add(_ record: RouteRecord) -> RecordLocation? {
         let claim = Claim(record)
         defer { count += 1 }
         if let winner = winners[claim] { return winner.location }
@@ -53,7 +53,7 @@ public struct FirstRecordWins: Sendable {
 
     /// Where the first record that made `claim` is, if it was added before the `ordinal`-th
     /// record (counting from 0).
-    public func winner(of claim: Claim, before ordinal: Int) -> RecordLocation? {
+    package func winner(of claim: Claim, before ordinal: Int) -> RecordLocation? {
         guard let winner = winners[claim], winner.ordinal < ordinal else { return nil }
         return winner.location
     }

@@ -4,22 +4,22 @@ internal import Glibc
 #endif
 
 /// An ELF object loaded into this process: the main program or a shared library.
-public struct LoadedImage: Sendable, Hashable {
+package struct LoadedImage: Sendable, Hashable {
     /// The absolute path of the object's file.
-    public let path: String
+    package let path: String
     /// The difference between the object's run-time and link-time addresses.
-    public let loadBias: UInt
+    package let loadBias: UInt
     /// Whether this is the main program.
-    public let isMainProgram: Bool
+    package let isMainProgram: Bool
     /// Where the object's loadable segments are in this process's memory. A route section is
     /// read from memory only when it lies inside them, so a file on disk that no longer matches
     /// the loaded object (rebuilt or replaced since it was loaded) cannot send a read astray.
-    public let segments: [Range<UInt>]
+    package let segments: [Range<UInt>]
 
     /// Every loaded object with a file, in load order: the main program first.
     ///
     /// Objects without a file (the vdso) are left out.
-    public static func all() -> [LoadedImage] {
+    package static func all() -> [LoadedImage] {
         var images: [LoadedImage] = []
         withUnsafeMutablePointer(to: &images) { pointer in
             _ = linkrouter_enumerate_images({ name, bias, segments, count, context in
@@ -34,7 +34,7 @@ public struct LoadedImage: Sendable, Hashable {
     }
 
     /// The object a `dlopen` handle refers to, or `nil`.
-    public static func opened(by handle: UnsafeMutableRawPointer) -> LoadedImage? {
+    package static func opened(by handle: UnsafeMutableRawPointer) -> LoadedImage? {
         var image: LoadedImage?
         _ = withUnsafeMutablePointer(to: &image) { pointer in
             linkrouter_visit_image_of_handle(handle, { name, bias, segments, count, context in

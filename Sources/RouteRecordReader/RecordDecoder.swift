@@ -2,7 +2,7 @@ internal import ByteParsing
 internal import RouteRecordLayout
 
 /// Decodes and validates the records of one section's bytes.
-public enum RecordDecoder {
+package enum RecordDecoder {
     /// Decodes every record in a section.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum RecordDecoder {
     ///   - requireAccessor: Whether a record without accessor is an issue (true for loaded images,
     ///     whose records the dynamic linker has relocated).
     /// - Returns: The valid records in section order, and an issue for each record skipped.
-    public static func decode(
+    package static func decode(
         _ bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool
     ) -> (records: [RouteRecord], issues: [RecordIssue]) {
         var records: [RouteRecord] = []
@@ -28,7 +28,7 @@ public enum RecordDecoder {
     ///
     /// - Parameters: as for ``decode(_:file:sectionFileOffset:requireAccessor:)``.
     /// - Returns: An issue for each record skipped.
-    public static func forEachRecord(
+    package static func forEachRecord(
         in bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool,
         _ body: (RouteRecord) -> Void
     ) -> [RecordIssue] {

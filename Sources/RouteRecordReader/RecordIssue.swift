@@ -1,9 +1,9 @@
 internal import RouteRecordLayout
 
 /// A record, or a whole section, that could not be used, and why.
-public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
+package struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// The section's size is not a whole number of records.
         case sectionSizeNotMultiple(size: Int)
         /// The record does not start with the magic number.
@@ -25,18 +25,18 @@ public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What is wrong.
-    public let problem: Problem
+    package let problem: Problem
     /// Where.
-    public let location: RecordLocation
+    package let location: RecordLocation
 
     /// Creates an issue.
-    public init(_ problem: Problem, at location: RecordLocation) {
+    package init(_ problem: Problem, at location: RecordLocation) {
         self.problem = problem
         self.location = location
     }
 
     /// A one-line explanation without the location.
-    public var message: String {
+    package var message: String {
         switch problem {
         case .sectionSizeNotMultiple(let size): "section size \(size) is not a multiple of the \(RecordLayout.size)-byte record"
         case .badMagic(let magic): "bad magic 0x\(String(magic, radix: 16)) (expected 0x\(String(RecordLayout.magic, radix: 16)))"
@@ -50,5 +50,5 @@ public struct RecordIssue: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(location): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }

@@ -1,24 +1,24 @@
 internal import RouteRecordLayout
 
 /// The route records of one object file.
-public struct RouteSection: Sendable {
+package struct RouteSection: Sendable {
     /// The object file's path.
-    public let file: String
+    package let file: String
     /// The valid records, in section order.
-    public let records: [RouteRecord]
+    package let records: [RouteRecord]
     /// The records (or the section) that were skipped, and why.
-    public let issues: [RecordIssue]
+    package let issues: [RecordIssue]
 }
 
 /// Reads route records: from files on disk (for tools) or from the loaded images of this process.
-public enum RouteSectionReader {
+package enum RouteSectionReader {
     /// Reads the route section of an ELF file on disk; nothing of the file is loaded or run. An
     /// object file may hold several sections of that name (a Swift object one per record): they
     /// are read in header order, as the linker would join them.
     ///
     /// - Returns: The sections' records and issues, or `nil` when the file has no route section.
     /// - Throws: ``ELFReadError`` when the file cannot be read as a 64-bit little-endian ELF object.
-    public static func read(file path: String) throws(ELFReadError) -> RouteSection? {
+    package static func read(file path: String) throws(ELFReadError) -> RouteSection? {
         let file = try ELFFile(path: path)
         let sections = try file.sections(named: RecordLayout.sectionName)
         guard !sections.isEmpty else { return nil }
@@ -40,7 +40,7 @@ public enum RouteSectionReader {
     ///
     /// - Returns: The section's records and issues, or `nil` when the image has no route section.
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
-    public static func read(image: LoadedImage) throws(ELFReadError) -> RouteSection? {
+    package static func read(image: LoadedImage) throws(ELFReadError) -> RouteSection? {
         guard let section = try LoadedRouteSection(image: image) else { return nil }
         var records: [RouteRecord] = []
         records.reserveCapacity(section.capacity)
@@ -54,11 +54,11 @@ public enum RouteSectionReader {
 /// Route discovery decodes and registers one record at a time through ``forEachRecord(_:)``, so
 /// that thousands of records are never held in a list. The section is read where the image is
 /// mapped: use it only while the image stays loaded.
-public struct LoadedRouteSection {
+package struct LoadedRouteSection {
     /// The object file's path.
-    public let file: String
+    package let file: String
     /// How many records the section has room for: its size over the record size.
-    public var capacity: Int { bytes.count / RecordLayout.size }
+    package var capacity: Int { bytes.count / RecordLayout.size }
     private let bytes: UnsafeRawBufferPointer
     private let fileOffset: Int
 
@@ -67,7 +67,7 @@ public struct LoadedRouteSection {
     ///
     /// - Returns: `nil` when the image has no route section.
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
-    public init?(image: LoadedImage) throws(ELFReadError) {
+    package init?(image: LoadedImage) throws(ELFReadError) {
         let file = try ELFFile(path: image.path)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
         self.file = image.path
@@ -86,7 +86,7 @@ public struct LoadedRouteSection {
 
     /// Decodes the records in section order, handing each valid one to `body`.
     /// - Returns: The records skipped, and why.
-    public func forEachRecord(_ body: (RouteRecord) -> Void) -> [RecordIssue] {
+    package func forEachRecord(_ body: (RouteRecord) -> Void) -> [RecordIssue] {
         RecordDecoder.forEachRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
     }
 }

@@ -1,11 +1,11 @@
 /// Why one pattern does not match a route key, for tools and diagnostics.
-public struct PatternMismatch: Sendable, Hashable, CustomStringConvertible {
+package struct PatternMismatch: Sendable, Hashable, CustomStringConvertible {
     /// How many leading key segments the pattern accepted before it failed.
-    public let matchedSegments: Int
+    package let matchedSegments: Int
     /// A one-line explanation, e.g. `segment 2 'abc' is not a valid int`.
-    public let reason: String
+    package let reason: String
 
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 extension RoutePattern {
@@ -18,7 +18,7 @@ extension RoutePattern {
     /// try RoutePattern("user/<int:id>").mismatch(forKey: ["user", "bob"])?.reason
     /// // "segment 2 'bob' is not a valid int"
     /// ```
-    public func mismatch(forKey segments: [String]) -> PatternMismatch? {
+    package func mismatch(forKey segments: [String]) -> PatternMismatch? {
         var closest: PatternMismatch?
         for variant in variants {
             guard let mismatch = Self.mismatch(variant, segments) else { return nil }
