@@ -16,10 +16,22 @@ final class EventHub: Sendable {
 
     private let delegateBox = Mutex(WeakDelegate())
     private let subscribers = Mutex(Subscribers())
+    /// Read without a lock on every open, so that a router with no delegate and no stream pays
+    /// two atomic loads for its events, not two locks.
+    private let hasDelegate = Atomic<Bool>(false)
+    private let subscriberCount = Atomic<Int>(0)
 
     var delegate: (any RouterDelegate)? {
-        get { delegateBox.withLock { $0.value } }
-        set { delegateBox.withLock { $0.value = newValue } }
+        get {
+            guard hasDelegate.load(ordering: .acquiring) else { return nil }
+            return delegateBox.withLock { $0.value }
+        }
+        set {
+            delegateBox.withLock { box in
+                box.value = newValue
+                hasDelegate.store(newValue != nil, ordering: .releasing)
+            }
+        }
     }
 
     func stream() -> AsyncStream<RouterEvent> {
@@ -27,16 +39,24 @@ final class EventHub: Sendable {
         let id = subscribers.withLock { subscribers in
             defer { subscribers.next += 1 }
             subscribers.streams[subscribers.next] = continuation
+            subscriberCount.store(subscribers.streams.count, ordering: .releasing)
             return subscribers.next
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.streams.removeValue(forKey: id) }
+            guard let self else { return }
+            subscribers.withLock { subscribers in
+                subscribers.streams.removeValue(forKey: id)
+                subscriberCount.store(subscribers.streams.count, ordering: .releasing)
+            }
         }
         return stream
     }
 
-    func emit(_ event: RouterEvent) {
+    /// Sends an event to every stream; with none, the event is not even made.
+    func emit(_ event: @autoclosure () -> RouterEvent) {
+        guard subscriberCount.load(ordering: .acquiring) > 0 else { return }
         let streams = subscribers.withLock { Array($0.streams.values) }
+        let event = event()
         for stream in streams { stream.yield(event) }
     }
 }

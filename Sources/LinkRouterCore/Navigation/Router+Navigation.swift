@@ -74,26 +74,26 @@ extension OpenRun {
         let animated = options.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
         if let transition = options.transition {
-            trace.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
+            trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
             await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
             return
         }
         guard style == .push else {
             await navigator.present(entry, inNavigationContainer: options.presentsInNavigationContainer, animated: animated)
-            trace.record(.navigate) { _ in "present\(animated ? "" : " (no animation)")" }
+            trace?.record(.navigate) { _ in "present\(animated ? "" : " (no animation)")" }
             return
         }
         let (anchor, parents) = await missingParents(of: route, navigator: navigator)
         if let anchor {
             await navigator.back(toRoute: anchor.route.text, animated: animated)
-            trace.record(.navigate) { _ in "back to parent '\(anchor.route.text)'" }
+            trace?.record(.navigate) { _ in "back to parent '\(anchor.route.text)'" }
         }
         for parent in parents {
             await navigator.push(parent, animated: false)
-            trace.record(.navigate) { _ in "push parent '\(parent.route.text)'" }
+            trace?.record(.navigate) { _ in "push parent '\(parent.route.text)'" }
         }
         await navigator.push(entry, animated: animated)
-        trace.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
+        trace?.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
     }
 
     /// The page's parent chain down to the nearest parent already on the stack (the anchor), and
@@ -104,12 +104,12 @@ extension OpenRun {
         var seen = Set<String>()
         while case .pageType(let type) = current.handler, let parentURL = type.parentURL(for: current.parameters) {
             guard seen.insert(parentURL).inserted, seen.count <= router.configuration.maximumRedirects else {
-                trace.record(.navigate) { "parent chain loops or is too long at \($0.show(parentURL)); stopped" }
+                trace?.record(.navigate) { "parent chain loops or is too long at \($0.show(parentURL)); stopped" }
                 break
             }
             guard let parsed = try? RouteURL(parentURL, maximumLength: router.configuration.maximumURLLength),
                   let parent = snapshot.resolve(parsed, parameters: [:], includingHost: router.configuration.host == nil) else {
-                trace.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
+                trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
                 break
             }
             if let existing = await navigator.entry(ofRoute: parent.pattern.text),
@@ -117,7 +117,7 @@ extension OpenRun {
                 return (existing, missing.reversed())
             }
             guard case .success(.page(let page)) = await parent.run() else {
-                trace.record(.navigate) { _ in "parent '\(parent.pattern.text)' did not build a page; stopped" }
+                trace?.record(.navigate) { _ in "parent '\(parent.pattern.text)' did not build a page; stopped" }
                 break
             }
             missing.append(NavigationEntry(page: page, route: parent.pattern, url: parsed, parameters: parent.parameters))

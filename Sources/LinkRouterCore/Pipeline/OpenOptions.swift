@@ -20,20 +20,25 @@ public struct OpenOptions: Sendable {
     /// instead of the router's push or present. It must put the entry on the stack for a page
     /// result to ever be delivered.
     public var transition: (@Sendable (TransitionRequest) async -> Void)?
+    /// Whether the open records its decision trace (``RouteOutcome/trace``); by default it does
+    /// not, and the outcome's trace is empty: recording costs time and memory on every step.
+    public var recordsTrace: Bool
     /// Whether the decision trace shows parameter values; by default they are redacted.
     public var tracesParameterValues: Bool
     /// The result slot handed to the page, for `open(_:expecting:)`.
     var resultSlot: PageResultSlot?
 
-    /// Creates options; the defaults animate, leave the style to the page and the router, and
-    /// redact parameter values in the trace.
+    /// Creates options; the defaults animate, leave the style to the page and the router, record
+    /// no trace, and redact parameter values in a trace that is asked for.
     public init(
         style: RouteOptions.OpenStyle? = nil,
         animated: Bool = true,
         presentsInNavigationContainer: Bool = true,
         transition: (@Sendable (TransitionRequest) async -> Void)? = nil,
+        recordsTrace: Bool = false,
         tracesParameterValues: Bool = false
     ) {
+        self.recordsTrace = recordsTrace
         self.style = style
         self.animated = animated
         self.presentsInNavigationContainer = presentsInNavigationContainer

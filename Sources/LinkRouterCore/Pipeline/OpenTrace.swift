@@ -1,4 +1,5 @@
-/// What the router decided during one open, step by step, for debugging.
+/// What the router decided during one open, step by step, for debugging; recorded when the open
+/// asks for it (``OpenOptions/recordsTrace``).
 ///
 /// Unless ``OpenOptions/tracesParameterValues`` is set, values are redacted: in URLs, every path
 /// segment that is not a literal of some registered pattern and every query value is shown as `•`,
@@ -81,7 +82,6 @@ final class TraceRecorder {
     private let start: ContinuousClock.Instant
     private let redactor: TraceRedactor
     private(set) var trace = OpenTrace()
-    private var isEnabled = true
 
     init(redacting: Bool, literals: @escaping @Sendable () -> Set<String>) {
         self.start = clock.now
@@ -89,16 +89,11 @@ final class TraceRecorder {
         trace.steps.reserveCapacity(8)
     }
 
-    /// A recorder that records nothing, for `canOpen`.
-    static var disabled: TraceRecorder {
-        let recorder = TraceRecorder(redacting: true) { [] }
-        recorder.isEnabled = false
-        return recorder
-    }
-
     /// Records a step; `detail` renders it with the redactor when the trace is read.
+    ///
+    /// Callers hold an optional recorder and call `trace?.record(...)`: when no trace was asked
+    /// for, the optional chain skips the call, and `detail`'s closure is never even made.
     func record(_ kind: OpenTrace.Step.Kind, _ detail: @escaping @Sendable (TraceRedactor) -> String) {
-        guard isEnabled else { return }
         trace.steps.append(.init(kind: kind, elapsed: clock.now - start, redactor: redactor, render: detail))
     }
 }

@@ -13,13 +13,15 @@ extension Router {
     ///
     /// ```swift
     /// let outcome = await router.open("app://user/42?tab=posts", source: .external)
-    /// if let failure = outcome.failure { print(failure, outcome.trace) }
+    /// let traced = await router.open("app://user/42", options: OpenOptions(recordsTrace: true))
+    /// if let failure = traced.failure { print(failure, traced.trace) }
     /// ```
     /// - Parameters:
     ///   - url: The URL or bare route key.
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from; external sources reach external routes only.
-    ///   - options: How to show a page (style, animation, transition) and whether the trace shows values.
+    ///   - options: How to show a page (style, animation, transition), and whether to record the
+    ///     decision trace and show values in it.
     /// - Returns: What was opened, or why nothing was. Never throws, never traps on bad input.
     public func open(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
@@ -36,11 +38,10 @@ extension Router {
     /// Builds nothing, runs nothing, emits no event.
     public func canOpen(_ url: String, source: OpenSource = .app) -> Bool {
         let snapshot = self.snapshot
-        let trace = TraceRecorder.disabled
         var hops = Hops(start: url, limit: configuration.maximumRedirects)
         var current = url
         while true {
-            switch plan(current, parameters: [:], source: source, snapshot: snapshot, trace: trace) {
+            switch plan(current, parameters: [:], source: source, snapshot: snapshot, trace: nil) {
             case .failed, .notFound: return false
             case .matched: return true
             case .dispatch(let dispatcher, let parsed, _): return dispatcher.canDispatch(parsed)
@@ -62,7 +63,7 @@ extension Router {
 
     /// Parsing, limits, dispatcher choice, static redirects, matching, disabled routes, exposure.
     func plan(
-        _ url: String, parameters: [String: any Sendable], source: OpenSource, snapshot: RouterSnapshot, trace: TraceRecorder
+        _ url: String, parameters: [String: any Sendable], source: OpenSource, snapshot: RouterSnapshot, trace: TraceRecorder?
     ) -> Plan {
         let parsed: RouteURL
         do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
@@ -78,21 +79,21 @@ extension Router {
         let includingHost = configuration.host == nil
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
             let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
-            trace.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
+            trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
         guard let route = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
-            trace.record(.match) { "no route matches \($0.show(parsed))" }
+            trace?.record(.match) { "no route matches \($0.show(parsed))" }
             return .notFound(parsed)
         }
-        trace.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
+        trace?.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
         if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {
-            trace.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
+            trace?.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
             return .hop(to: fallback, fallback: true)
         }
         let exposure = snapshot.rules.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
         if source == .external, exposure == .internal {
-            trace.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
+            trace?.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
         }
         return .matched(route, parsed)
@@ -100,23 +101,28 @@ extension Router {
 }
 
 /// The URLs one open has gone through, with the loop and hop-limit checks.
+///
+/// Most opens never hop, so the first URL is kept apart and nothing is allocated until a hop.
 struct Hops {
-    private(set) var chain: [String]
-    private var seen: Set<String>
+    let start: String
+    private(set) var later: [String] = []
+    private var seen: Set<String> = []
     let limit: Int
 
     init(start: String, limit: Int) {
-        chain = [start]
-        seen = []
+        self.start = start
         self.limit = limit
     }
 
+    /// Every URL so far, the first one first.
+    var chain: [String] { [start] + later }
+
     /// Records a hop to `url`, or returns why it may not be taken.
     mutating func follow(_ url: String) -> RouteFailure? {
-        if seen.isEmpty { seen = Set(chain) }  // most opens never hop: no set until one does
-        chain.append(url)
+        if seen.isEmpty { seen = [start] }
+        later.append(url)
         if !seen.insert(url).inserted { return .redirectLoop(chain: chain) }
-        if chain.count - 1 > limit { return .tooManyRedirects(chain: chain, limit: limit) }
+        if later.count > limit { return .tooManyRedirects(chain: chain, limit: limit) }
         return nil
     }
 }
@@ -128,7 +134,8 @@ struct OpenRun {
     let snapshot: RouterSnapshot
     let source: OpenSource
     let options: OpenOptions
-    let trace: TraceRecorder
+    /// `nil` unless the open asked for its trace.
+    let trace: TraceRecorder?
     var hops: Hops
     var fellBack = false
 
@@ -138,20 +145,20 @@ struct OpenRun {
         self.snapshot = snapshot
         self.source = source
         self.options = options
-        trace = TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals }
+        trace = options.recordsTrace ? TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals } : nil
         hops = Hops(start: url, limit: router.configuration.maximumRedirects)
     }
 
     mutating func run(parameters: [String: any Sendable]) async -> RouteOutcome {
         let (url, source) = (url, source)
-        trace.record(.start) { "open \($0.show(url)) from \(source.rawValue)" }
+        trace?.record(.start) { "open \($0.show(url)) from \(source.rawValue)" }
         router.events.emit(.willOpen(url: url, source: source))
         var current = url
         switch router.events.delegate?.router(router, willOpen: url, source: source) ?? .proceed {
         case .proceed:
             break
         case .rewrite(let rewritten):
-            trace.record(.start) { "the delegate rewrote the URL to \($0.show(rewritten))" }
+            trace?.record(.start) { "the delegate rewrote the URL to \($0.show(rewritten))" }
             hops = Hops(start: rewritten, limit: router.configuration.maximumRedirects)
             current = rewritten
         case .cancel(let reason):
@@ -167,13 +174,13 @@ struct OpenRun {
             case .hop(let target, let fallback):
                 next = (target, parameters, fallback)
             case .dispatch(let dispatcher, let parsed, let scheme):
-                trace.record(.dispatch) { "the '\(scheme)' dispatcher takes \($0.show(parsed))" }
+                trace?.record(.dispatch) { "the '\(scheme)' dispatcher takes \($0.show(parsed))" }
                 switch await dispatcher.dispatch(DispatchRequest(url: parsed, parameters: parameters, source: source)) {
                 case .opened(let value):
-                    trace.record(.open) { _ in "handled by the '\(scheme)' dispatcher" }
+                    trace?.record(.open) { _ in "handled by the '\(scheme)' dispatcher" }
                     return finish(nil, .success(.dispatched(scheme: scheme, value: value)))
                 case .route(let target, let newParameters):
-                    trace.record(.dispatch) { "the '\(scheme)' dispatcher routes to \($0.show(target))" }
+                    trace?.record(.dispatch) { "the '\(scheme)' dispatcher routes to \($0.show(target))" }
                     next = (target, newParameters, false)
                 case .failed(let reason):
                     return finish(nil, .failure(.dispatchFailed(scheme: scheme, reason: reason)))
@@ -186,18 +193,18 @@ struct OpenRun {
             case .matched(var route, let parsed):
                 if case .pageType(let type) = route.handler, let target = type.redirect(for: route.parameters) {
                     let pattern = route.pattern.text
-                    trace.record(.redirect) { "page '\(pattern)' redirects to \($0.show(target))" }
+                    trace?.record(.redirect) { "page '\(pattern)' redirects to \($0.show(target))" }
                     next = (target, parameters, false)
                     break
                 }
                 switch await intercept(&route, url: parsed) {
                 case .proceed:
-                    let navigator = router.navigator
+                    let navigator = route.handler.kind == .page ? router.navigator : nil
                     if route.handler.kind == .page, navigator != nil || options.resultSlot != nil {
                         route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
                     }
                     let result = await route.run()
-                    if case .success(let opened) = result { trace.record(.open) { _ in opened.summary } }
+                    if case .success(let opened) = result { trace?.record(.open) { _ in opened.summary } }
                     if case .success(.page(let page)) = result, let navigator {
                         await show(page, route: route, url: parsed, navigator: navigator)
                     }
@@ -225,14 +232,14 @@ struct OpenRun {
         if let target = url.queryValue("route_fallback_url") {
             if let parsed = try? RouteURL(target, maximumLength: router.configuration.maximumURLLength),
                router.configuration.allowsFallback(to: parsed) {
-                trace.record(.fallback) { "route_fallback_url -> \($0.show(parsed))" }
+                trace?.record(.fallback) { "route_fallback_url -> \($0.show(parsed))" }
                 return target
             }
-            trace.record(.fallback) { "refused route_fallback_url \($0.show(target)): invalid or not in the fallback allowlist" }
+            trace?.record(.fallback) { "refused route_fallback_url \($0.show(target)): invalid or not in the fallback allowlist" }
         }
         if let handler = snapshot.rules.notFoundHandler,
            let target = await handler(NotFoundRequest(url: url, parameters: parameters, source: source)) {
-            trace.record(.fallback) { "the not-found handler opens \($0.show(target))" }
+            trace?.record(.fallback) { "the not-found handler opens \($0.show(target))" }
             return target
         }
         return nil
@@ -259,21 +266,21 @@ struct OpenRun {
             let label = "'\(interceptor.name)' (priority \(interceptor.priority))"
             switch verdict {
             case .answered(.proceed):
-                trace.record(.interceptor) { _ in "\(label): proceed" }
+                trace?.record(.interceptor) { _ in "\(label): proceed" }
             case .answered(.rewrite(let values)):
-                trace.record(.interceptor) { "\(label): rewrite \($0.show(values))" }
+                trace?.record(.interceptor) { "\(label): rewrite \($0.show(values))" }
                 route = route.overriding(values)
             case .answered(.stop(let reason)):
-                trace.record(.interceptor) { _ in "\(label): stop (\(reason))" }
+                trace?.record(.interceptor) { _ in "\(label): stop (\(reason))" }
                 return .fail(.interceptorStopped(interceptor: interceptor.name, reason: reason))
             case .answered(.redirect(let target)):
-                trace.record(.interceptor) { "\(label): redirect to \($0.show(target))" }
+                trace?.record(.interceptor) { "\(label): redirect to \($0.show(target))" }
                 return .redirect(target)
             case .timedOut:
-                trace.record(.interceptor) { _ in "\(label): no answer within \(deadline)" }
+                trace?.record(.interceptor) { _ in "\(label): no answer within \(deadline)" }
                 return .fail(.interceptorTimedOut(interceptor: interceptor.name, deadline: deadline))
             case .cancelled:
-                trace.record(.interceptor) { _ in "\(label): the open was cancelled while waiting" }
+                trace?.record(.interceptor) { _ in "\(label): the open was cancelled while waiting" }
                 return .fail(.cancelled(reason: "the task opening the URL was cancelled"))
             }
         }
@@ -281,8 +288,11 @@ struct OpenRun {
     }
 
     private mutating func finish(_ route: ResolvedRoute?, _ result: Result<RouteOutcome.Opened, RouteFailure>) -> RouteOutcome {
-        if case .failure(let failure) = result { trace.record(.failure) { $0.show(failure) } }
-        let outcome = RouteOutcome(url: url, route: route, result: result, chain: hops.chain, fellBack: fellBack, trace: trace.trace)
+        if case .failure(let failure) = result { trace?.record(.failure) { $0.show(failure) } }
+        let outcome = RouteOutcome(
+            url: url, route: route, result: result, chainStart: hops.start, laterHops: hops.later, fellBack: fellBack,
+            trace: trace?.trace ?? OpenTrace()
+        )
         let delegate = router.events.delegate
         if outcome.succeeded {
             router.events.emit(.didOpen(outcome))

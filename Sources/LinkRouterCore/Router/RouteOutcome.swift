@@ -18,10 +18,13 @@ public struct RouteOutcome: Sendable {
     public let result: Result<Opened, RouteFailure>
     /// Every URL this open went through, starting with the one given (after the delegate's
     /// rewrite): redirects, interceptor redirects, fallbacks and dispatcher hand-overs each add one.
-    public let chain: [String]
+    public var chain: [String] { [chainStart] + laterHops }
+    private let chainStart: String
+    private let laterHops: [String]
     /// Whether an unknown or disabled route fell back to another URL.
     public let fellBack: Bool
-    /// The decisions taken, step by step.
+    /// The decisions taken, step by step, when the open asked for them
+    /// (``OpenOptions/recordsTrace``); empty otherwise.
     public let trace: OpenTrace
 
     /// Creates an outcome.
@@ -29,10 +32,23 @@ public struct RouteOutcome: Sendable {
         url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>,
         chain: [String]? = nil, fellBack: Bool = false, trace: OpenTrace = OpenTrace()
     ) {
+        self.init(
+            url: url, route: route, result: result, chainStart: chain?.first ?? url, laterHops: Array((chain ?? []).dropFirst()),
+            fellBack: fellBack, trace: trace
+        )
+    }
+
+    /// An outcome whose chain is `chainStart` then `laterHops`: an open that never hopped
+    /// allocates no array for its chain.
+    init(
+        url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>, chainStart: String, laterHops: [String],
+        fellBack: Bool, trace: OpenTrace
+    ) {
         self.url = url
         self.route = route
         self.result = result
-        self.chain = chain ?? [url]
+        self.chainStart = chainStart
+        self.laterHops = laterHops
         self.fellBack = fellBack
         self.trace = trace
     }

@@ -152,7 +152,7 @@ struct NavigationTests {
         let outcome = await router.open("a", options: OpenOptions(transition: { request in
             seen.append("\(request.style) \(request.animated) \(request.entry.route.text)")
             await request.navigator.replaceStack(with: [request.entry], animated: request.animated)
-        }))
+        }, recordsTrace: true))
         #expect(outcome.succeeded)
         #expect(seen.values == ["push true a"])
         #expect(navigator.description == "a")
@@ -294,7 +294,7 @@ struct StackReconstructionTests {
     @Test("A parent chain that loops stops instead of recursing")
     func loopingParents() async throws {
         let (router, navigator) = try app()
-        let outcome = await router.open("cycle/a")
+        let outcome = await router.open("cycle/a", options: OpenOptions(recordsTrace: true))
         #expect(outcome.succeeded)
         #expect(navigator.stack.count <= 10)
         #expect(outcome.trace.steps.contains { $0.detail.contains("loops or is too long") })

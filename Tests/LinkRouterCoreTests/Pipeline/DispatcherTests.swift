@@ -48,7 +48,7 @@ struct DispatcherTests {
         try router.register("web", action: { parameters in try parameters.string("url") })
         router.setDispatcher(WebPageDispatcher(route: "web"), forSchemes: ["http", "https"])
 
-        let outcome = await router.open("https://example.com/help?topic=a%20b")
+        let outcome = await router.open("https://example.com/help?topic=a%20b", options: OpenOptions(recordsTrace: true))
         #expect(outcome.actionResult as? String == "https://example.com/help?topic=a%20b")
         #expect(outcome.chain == ["https://example.com/help?topic=a%20b", "web"])
         #expect(outcome.trace.steps.contains { $0.kind == .dispatch })

@@ -99,7 +99,7 @@ struct EventsAndTraceTests {
         try router.addRedirect(from: "product/:id", to: "item/:id")
         try router.addInterceptor("audit", priority: 5) { _ in .rewrite(["secret": "s3cr3t"]) }
 
-        let redacted = await router.open("app://product/42?token=abc")
+        let redacted = await router.open("app://product/42?token=abc", options: OpenOptions(recordsTrace: true))
         let text = redacted.trace.steps.map(\.detail).joined(separator: "\n")  // without the timings
         #expect(redacted.trace.steps.map(\.kind) == [.start, .redirect, .match, .interceptor, .open])
         #expect(!text.contains("42") && !text.contains("abc") && !text.contains("s3cr3t"))
@@ -109,17 +109,29 @@ struct EventsAndTraceTests {
         #expect(text.contains("'audit' (priority 5): rewrite secret"))
         #expect(redacted.trace.description.split(separator: "\n").allSatisfy { $0.contains(" ms  ") })
 
-        let revealed = await router.open("app://product/42?token=abc", options: OpenOptions(tracesParameterValues: true))
+        let revealed = await router.open("app://product/42?token=abc", options: OpenOptions(recordsTrace: true, tracesParameterValues: true))
         #expect(revealed.trace.description.contains("(id=42, token=abc)"))
         #expect(revealed.trace.description.contains("rewrite secret=s3cr3t"))
         let elapsed = revealed.trace.steps.map(\.elapsed)
         #expect(elapsed == elapsed.sorted())
     }
 
+    @Test("An open that does not ask for its trace records none, and the outcome says the same")
+    func traceIsOptIn() async throws {
+        let router = try makeRouter([])
+        try router.register("item/<int:id>", action: { _ in "item" })
+        let plain = await router.open("app://item/7")
+        let traced = await router.open("app://item/7", options: OpenOptions(recordsTrace: true))
+        #expect(plain.succeeded && traced.succeeded)
+        #expect(plain.trace.steps.isEmpty)
+        #expect(traced.trace.steps.map(\.kind) == [.start, .match, .open])
+        #expect(plain.chain == ["app://item/7"] && traced.chain == plain.chain)
+    }
+
     @Test("A failed open's trace ends with the reason")
     func failureTrace() async throws {
         let router = try makeRouter([])
-        let outcome = await router.open("app://missing/7")
+        let outcome = await router.open("app://missing/7", options: OpenOptions(recordsTrace: true))
         #expect(outcome.trace.steps.last?.kind == .failure)
         #expect(outcome.trace.steps.last?.detail == "no route matches")
     }

@@ -28,7 +28,7 @@ struct FallbackAndExposureTests {
     func foreignFallback(target: String) async throws {
         let router = try shop()
         let encoded = RouteLink.encode(target)
-        let outcome = await router.open("app://gone?route_fallback_url=\(encoded)")
+        let outcome = await router.open("app://gone?route_fallback_url=\(encoded)", options: OpenOptions(recordsTrace: true))
         #expect(outcome.failure?.summary == .noRoute("gone"))
         #expect(!outcome.fellBack)
         #expect(outcome.chain.count == 1)
