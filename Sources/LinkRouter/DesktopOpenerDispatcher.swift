@@ -80,6 +80,8 @@ public struct DesktopOpenerDispatcher: RouteDispatcher {
                 return .failed("the opener \(name) exited with status \(status)")
             case .signalled(let signal):
                 return .failed("the opener \(name) was killed by signal \(signal)")
+            case .lost:
+                return .failed("the opener \(name) was reaped by other code in this process; its exit status is unknown")
             case nil:
                 break
             }

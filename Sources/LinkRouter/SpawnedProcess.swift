@@ -7,6 +7,8 @@ struct SpawnedProcess {
     enum Termination: Equatable {
         case exited(status: Int32)
         case signalled(Int32)
+        /// Someone else in this process reaped it (a `waitpid(-1, ...)` elsewhere): how it ended is lost.
+        case lost
     }
 
     /// Why a child process could not be started.
@@ -59,8 +61,7 @@ struct SpawnedProcess {
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == -1, errno == EINTR { continue }
-            // -1 otherwise: not our child any more (reaped elsewhere); nothing more will be known.
-            if result == -1 { return .exited(status: -1) }
+            if result == -1 { return .lost }
             return result == 0 ? nil : Self.termination(of: status)
         }
     }

@@ -5,6 +5,10 @@ import Testing
 
 /// A stand-in for `xdg-open`: a shell script in a temporary folder that records its arguments,
 /// one a line, and its process id, then runs `body`.
+///
+/// The opener is `/bin/sh` with the script as its first argument: executing the script itself
+/// could fail with `ETXTBSY` while a child started by a concurrent test still holds a descriptor
+/// of the file from the moment it was written.
 private struct FakeOpener {
     let folder: URL
     let script: URL
@@ -25,7 +29,6 @@ private struct FakeOpener {
 
             """
         try text.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 
     /// A router that hands `mailto` and `https` URLs to this opener, and also routes `file` URLs to
@@ -33,10 +36,15 @@ private struct FakeOpener {
     func router(timeout: Duration = .seconds(60)) -> Router {
         let router = Router()
         let dispatcher = DesktopOpenerDispatcher(
-            allowedSchemes: ["mailto", "HTTPS"], opener: .init(executable: script.path, arguments: ["--new-window"]), timeout: timeout
+            allowedSchemes: ["mailto", "HTTPS"], opener: opener, timeout: timeout
         )
         router.setDispatcher(dispatcher, forSchemes: ["mailto", "https", "file"])
         return router
+    }
+
+    /// The opener: the script, run by the shell given by its path.
+    var opener: DesktopOpenerDispatcher.Opener {
+        .init(executable: "/bin/sh", arguments: [script.path, "--new-window"])
     }
 
     /// The arguments the opener received, or `nil` when it never ran.
@@ -77,7 +85,7 @@ struct DesktopOpenerTests {
             return
         }
         #expect(scheme == "https")
-        #expect(message == "the opener '\(opener.script.path)' \(reason)")
+        #expect(message == "the opener '/bin/sh' \(reason)")
     }
 
     @Test("A scheme outside the allowlist never reaches the opener, and canOpen says so")
