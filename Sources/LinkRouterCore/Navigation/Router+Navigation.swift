@@ -88,18 +88,24 @@ extension OpenRun {
             await navigator.back(toRoute: anchor.route.text, animated: animated)
             trace?.record(.navigate) { _ in "back to parent '\(anchor.route.text)'" }
         }
-        for parent in parents {
-            await navigator.push(parent, animated: false)
-            trace?.record(.navigate) { _ in "push parent '\(parent.route.text)'" }
+        for (parent, presented) in parents {
+            if presented {
+                await navigator.present(parent, inNavigationContainer: true, animated: false)
+            } else {
+                await navigator.push(parent, animated: false)
+            }
+            trace?.record(.navigate) { _ in "\(presented ? "present" : "push") parent '\(parent.route.text)'" }
         }
         await navigator.push(entry, animated: animated)
         trace?.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
     }
 
     /// The page's parent chain down to the nearest parent already on the stack (the anchor), and
-    /// the parent pages to build above it, bottom first.
-    private func missingParents(of route: ResolvedRoute, navigator: any Navigator) async -> (anchor: NavigationEntry?, parents: [NavigationEntry]) {
-        var missing: [NavigationEntry] = []
+    /// the parent pages to build above it, bottom first, each with whether it is presented.
+    private func missingParents(
+        of route: ResolvedRoute, navigator: any Navigator
+    ) async -> (anchor: NavigationEntry?, parents: [(entry: NavigationEntry, presented: Bool)]) {
+        var missing: [(entry: NavigationEntry, presented: Bool)] = []
         var current = route
         var seen = Set<String>()
         while case .pageType(let type) = current.handler, let parentURL = type.parentURL(for: current.parameters) {
@@ -120,7 +126,8 @@ extension OpenRun {
                 trace?.record(.navigate) { _ in "parent '\(parent.pattern.text)' did not build a page; stopped" }
                 break
             }
-            missing.append(NavigationEntry(page: page, route: parent.pattern, url: parsed, parameters: parent.parameters))
+            let entry = NavigationEntry(page: page, route: parent.pattern, url: parsed, parameters: parent.parameters)
+            missing.append((entry, type.presentsParent(for: current.parameters)))
             current = parent
         }
         return (nil, missing.reversed())

@@ -13,6 +13,8 @@ final class OpenRules: Sendable {
         let disabled: RuleTable<String>
         let exposure: RuleTable<RouteOptions.Exposure>
         let groupRules: [(trie: RouteTrie, groups: Set<String>)]
+        /// Groups joined and left at run time, by the shape of the route's pattern.
+        let groupEdits: [RoutePattern.Shape: GroupEdits]
         /// Highest priority first; equal priorities in the order they were added.
         let interceptors: [InterceptorEntry]
         let dispatchers: [String: any RouteDispatcher]
@@ -28,6 +30,7 @@ final class OpenRules: Sendable {
         var dispatchers: [String: any RouteDispatcher] = [:]
         var notFoundHandler: NotFoundHandler?
         var dynamicTable = DynamicRouteTable.empty
+        var groupEdits: [RoutePattern.Shape: GroupEdits] = [:]
         var frozen: Frozen?
         var generation: UInt64 = 0
     }
@@ -101,6 +104,14 @@ final class OpenRules: Sendable {
         change { $0.notFoundHandler = handler }
     }
 
+    /// Makes the routes of `pattern`'s shape join or leave `group`, from the next open.
+    func setMembership(of pattern: RoutePattern, in group: String, joined: Bool) {
+        change { state in state.groupEdits[pattern.shape, default: GroupEdits()].set(group, joined: joined) }
+    }
+
+    /// The groups joined and left at run time so far.
+    var groupEdits: [RoutePattern.Shape: GroupEdits] { state.withLock { $0.groupEdits } }
+
     /// The dynamic route table in force.
     var dynamicTable: DynamicRouteTable {
         get { state.withLock { $0.dynamicTable } }
@@ -118,6 +129,7 @@ final class OpenRules: Sendable {
                 disabled: RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes.map(\.fallback)))),
                 exposure: RuleTable(Array(zip(table.exposurePatterns, table.exposureOverrides.map(\.exposure)))),
                 groupRules: zip(table.groupPatterns, table.groupMemberships).map { (RouteTrie(patternsOf: [$0]), $1.groups) },
+                groupEdits: state.groupEdits,
                 interceptors: state.interceptors.sorted { ($0.priority, -$0.order) > ($1.priority, -$1.order) },
                 dispatchers: state.dispatchers,
                 notFoundHandler: state.notFoundHandler,

@@ -41,12 +41,14 @@ final class RouterSnapshot: Sendable {
         )
     }
 
-    /// The groups of a matched route: its own and those the dynamic table adds for the URL.
+    /// The groups of a matched route: its own and those the dynamic table adds for the URL, then
+    /// those joined and left at run time.
     func groups(of route: ResolvedRoute, url: RouteURL, includingHost: Bool) -> Set<String> {
         var groups = route.options.groups
         for rule in rules.groupRules where rule.trie.matches(url, includingHost: includingHost) {
             groups.formUnion(rule.groups)
         }
+        if !rules.groupEdits.isEmpty, let edits = rules.groupEdits[route.pattern.shape] { edits.apply(to: &groups) }
         return groups
     }
 

@@ -29,6 +29,21 @@ public protocol Routable: Sendable {
     /// expects: `catalog/item/7` declares `catalog`. When the parent is on the stack, the router
     /// goes back to it and pushes the page above it.
     static func parentURL(for parameters: RouteParameters) -> String?
+
+    /// Whether the parent that ``parentURL(for:)`` names is presented rather than pushed, when the
+    /// router builds it; `false` (the default) pushes it.
+    ///
+    /// A presented parent is shown modally in a navigation container of its own, over its own
+    /// parents, and the pages above it are pushed inside that container: a checkout step opened
+    /// from a link gives `home | checkout > checkout/payment`, and dismissing the checkout leads home.
+    ///
+    /// ```swift
+    /// struct PaymentPage: Routable {
+    ///     static func parentURL(for parameters: RouteParameters) -> String? { "checkout" }
+    ///     static func presentsParent(for parameters: RouteParameters) -> Bool { true }
+    /// }
+    /// ```
+    static func presentsParent(for parameters: RouteParameters) -> Bool
 }
 
 extension Routable {
@@ -37,4 +52,7 @@ extension Routable {
 
     /// Sits above no particular page.
     public static func parentURL(for parameters: RouteParameters) -> String? { nil }
+
+    /// Pushes the parent.
+    public static func presentsParent(for parameters: RouteParameters) -> Bool { false }
 }

@@ -1,0 +1,140 @@
+extension Router {
+    /// Runs the synchronous action a URL reaches and returns its value, with no `await`.
+    ///
+    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
+    /// static redirects (the dynamic table's, then the router's), matching, disabled routes
+    /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
+    /// action runs on the calling thread.
+    ///
+    /// What `open` would do asynchronously is refused with an error rather than waited for, so a
+    /// call never blocks a thread: an asynchronous action, an interceptor that applies to the
+    /// route (interceptors may suspend; a login check must not be skipped), and a URL whose scheme
+    /// has a dispatcher. An unknown route fails at once: `route_fallback_url` and the not-found
+    /// handler lead to pages, not to a value. A call is a function call, not a navigation: it
+    /// asks no delegate, emits no event and records no trace.
+    ///
+    /// ```swift
+    /// try router.register("cart/count", action: { _ in cart.items.count })
+    /// let count = try router.call("app://cart/count") as? Int
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL or bare route key.
+    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - source: Where the URL comes from; external sources reach external routes only.
+    /// - Returns: The action's value.
+    /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
+    ///   includes the action throwing), or the URL needs `open`.
+    @discardableResult
+    public func call(
+        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app
+    ) throws(RouteCallError) -> (any Sendable)? {
+        let snapshot = self.snapshot
+        let includingHost = configuration.host == nil
+        var hops = Hops(start: url, limit: configuration.maximumRedirects)
+        var current = url
+        while true {
+            let next: String
+            switch plan(current, parameters: parameters, source: source, snapshot: snapshot, trace: nil) {
+            case .failed(let failure):
+                throw .failed(url: url, failure)
+            case .notFound(let parsed):
+                throw .failed(url: url, .noRoute(key: routeKey(of: parsed)))
+            case .dispatch(_, _, let scheme):
+                throw .dispatcherScheme(url: current, scheme: scheme)
+            case .hop(let target, _):
+                next = target
+            case .matched(let route, let parsed):
+                let pattern = route.pattern.text
+                switch route.handler {
+                case .pageType(let type):
+                    guard let target = type.redirect(for: route.parameters) else { throw .notAnAction(url: current, pattern: pattern) }
+                    next = target
+                case .pageFactory:
+                    throw .notAnAction(url: current, pattern: pattern)
+                case .action(let action):
+                    let groups = snapshot.groups(of: route, url: parsed, includingHost: includingHost)
+                    let interceptors = snapshot.rules.interceptors.filter {
+                        $0.applies(to: parsed, groups: groups, includingHost: includingHost)
+                    }
+                    guard interceptors.isEmpty else {
+                        throw .interceptorsApply(url: current, pattern: pattern, interceptors: interceptors.map(\.name))
+                    }
+                    let result: (any Sendable)??
+                    do { result = try action.runSynchronously(route.parameters) } catch {
+                        throw .failed(url: url, .actionFailed(pattern: pattern, underlying: error))
+                    }
+                    guard let value = result else { throw .asynchronousAction(url: current, pattern: pattern) }
+                    return value
+                }
+            }
+            if let failure = hops.follow(next) { throw .failed(url: url, failure) }
+            current = next
+        }
+    }
+
+    /// Runs the synchronous action a URL reaches and returns its value as `Value`.
+    ///
+    /// ```swift
+    /// let count = try router.call("app://cart/count", as: Int.self)
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL or bare route key.
+    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - source: Where the URL comes from.
+    ///   - type: The type the action's value must have.
+    /// - Returns: The action's value.
+    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
+    ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
+    public func call<Value: Sendable>(
+        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
+    ) throws(RouteCallError) -> Value {
+        let value = try call(url, parameters: parameters, source: source)
+        guard let typed = value as? Value else {
+            throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
+        }
+        return typed
+    }
+}
+
+extension RouteAction {
+    /// Runs a synchronous body and wraps its value; `nil` for an asynchronous body, which is not run.
+    func runSynchronously(_ parameters: RouteParameters) throws -> (any Sendable)?? {
+        switch body {
+        case .sync(let body): .some(try body(parameters))
+        case .withContext(let body, let context): .some(try body(context, parameters))
+        case .async: nil
+        }
+    }
+}
+
+/// Why ``Router/call(_:parameters:source:)`` returned no value.
+public enum RouteCallError: Error, Sendable, CustomStringConvertible {
+    /// The pipeline failed for the URL called: invalid URL, no route, a redirect loop, the action threw
+    /// (``RouteFailure/actionFailed(pattern:underlying:)``), and so on.
+    case failed(url: String, RouteFailure)
+    /// The URL reaches a page, which only `open` can show.
+    case notAnAction(url: String, pattern: String)
+    /// The action is asynchronous; `await router.open(url)` runs it.
+    case asynchronousAction(url: String, pattern: String)
+    /// Interceptors apply to the route; they may suspend, so only `open` asks them.
+    case interceptorsApply(url: String, pattern: String, interceptors: [String])
+    /// The URL's scheme is handed to a dispatcher, which only `open` runs.
+    case dispatcherScheme(url: String, scheme: String)
+    /// The action returned a value of another type than the one asked for (`nil` counts as one).
+    case unexpectedResult(url: String, expected: String, actual: String)
+
+    public var description: String {
+        switch self {
+        case .failed(let url, let failure): "call of '\(url)' failed: \(failure)"
+        case .notAnAction(let url, let pattern): "'\(url)' reaches the page '\(pattern)', not an action; open it instead"
+        case .asynchronousAction(let url, let pattern):
+            "the action '\(pattern)' that '\(url)' reaches is asynchronous; run it with `await open`"
+        case .interceptorsApply(let url, let pattern, let interceptors):
+            "interceptors \(interceptors.map { "'\($0)'" }.joined(separator: ", ")) apply to '\(pattern)' for '\(url)'; "
+                + "only `await open` asks them"
+        case .dispatcherScheme(let url, let scheme):
+            "'\(url)' goes to the '\(scheme)' dispatcher; only `await open` runs dispatchers"
+        case .unexpectedResult(let url, let expected, let actual): "the action for '\(url)' returned \(actual), not \(expected)"
+        }
+    }
+}
