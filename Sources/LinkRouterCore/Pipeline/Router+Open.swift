@@ -26,6 +26,7 @@ extension Router {
     public func open(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {
+        await prepareForFirstUseSuspending()
         let snapshot = self.snapshot
         var open = OpenRun(router: self, url: url, snapshot: snapshot, source: source, options: options)
         return await open.run(parameters: parameters)

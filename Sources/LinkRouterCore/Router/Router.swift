@@ -98,9 +98,15 @@ public final class Router: Sendable {
         registry.claimSource(name)
     }
 
-    /// Runs the deferred registrations, if any are pending. Within them, it does nothing.
+    /// Runs the deferred registrations, if any are pending, or waits until they have run.
+    /// Within them, it does nothing.
     package func prepareForFirstUse() {
-        firstUse.run(for: self)
+        firstUse.runOrBlock(for: self)
+    }
+
+    /// Like ``prepareForFirstUse()``, but waits by suspending while another use runs them.
+    func prepareForFirstUseSuspending() async {
+        await firstUse.runOrSuspend(for: self)
     }
 
     /// Removes the route registered under this pattern (or one of the same shape).
