@@ -76,3 +76,14 @@ int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity) {
     fclose(maps);
     return found;
 }
+
+int linkrouter_keep_image_loaded(uintptr_t address) {
+    Dl_info info;
+    if (!dladdr((const void *)address, &info) || !info.dli_fname || !info.dli_fname[0]) return 0;
+    // RTLD_NOLOAD finds the object by the name the dynamic linker knows it by, without opening a
+    // file; RTLD_NODELETE then stays on it after this reference is dropped again.
+    void *handle = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+    if (!handle) return 0;
+    dlclose(handle);
+    return 1;
+}

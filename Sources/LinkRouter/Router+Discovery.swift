@@ -62,6 +62,11 @@ extension Router {
     /// by hand keeps its manual registration. Service problems name the record's accessor symbol,
     /// and services marked required with `requireServices(_:)` that are still missing are reported.
     ///
+    /// Call it again at any time to register the libraries loaded since, by anyone (a dependency's
+    /// own `dlopen`): each object is registered once. A library whose records were registered stays
+    /// loaded for the rest of the process (`RTLD_NODELETE`), so a later `dlclose` cannot leave
+    /// routes or services pointing into unmapped memory.
+    ///
     /// - Parameter logger: Where diagnostics go.
     /// - Returns: What was found and registered.
     @discardableResult
@@ -115,6 +120,13 @@ extension Router {
         for image in images {
             do {
                 guard let section = try LoadedRouteSection(image: image) else { continue }
+                // Routes and services point into the image: it must outlive a dlclose.
+                guard image.keepLoaded() else {
+                    let message = "cannot keep \(image.path) loaded (the dynamic linker refused RTLD_NODELETE): its records are skipped, as a dlclose would leave them pointing into unmapped memory"
+                    report.diagnostics.append(message)
+                    logger.warning("\(message)")
+                    continue
+                }
                 report.scannedFiles.append(image.path)
                 sections.append(section)
                 capacity += section.capacity

@@ -72,6 +72,16 @@ package struct LoadedImage: Sendable, Hashable {
         self.segments = ranges
     }
 
+    /// Keeps the image loaded for the rest of the process (`RTLD_NODELETE`): a `dlclose` of a
+    /// library whose routes or services were registered must not unmap the code they point into.
+    /// The main program is never unloaded.
+    /// - Returns: Whether the image stays loaded.
+    package func keepLoaded() -> Bool {
+        if isMainProgram { return true }
+        guard let first = segments.first else { return false }
+        return linkrouter_keep_image_loaded(first.lowerBound) != 0
+    }
+
     /// Whether `range` of run-time addresses lies inside one of the loaded segments.
     func contains(_ range: Range<UInt>) -> Bool {
         segments.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }

@@ -109,6 +109,32 @@ struct LoadedLibraryTests {
     }
 
     /// `target` relative to the folder `base`, both absolute.
+    @Test("a library closed after its routes were registered stays loaded, and its routes still open")
+    func closedAfterRegistration() async throws {
+        let library = try Self.library("Closed", patterns: ["loaded/closed"], answer: "still here")
+        let handle = try Self.load(library)
+        let router = Router(discovery: .manual)
+        #expect(router.discoverRoutes(in: handle).registered == ["loaded/closed"])
+        #expect(dlclose(handle) == 0)
+
+        // Without RTLD_NODELETE the last reference is gone now, the file is unmapped, and the
+        // route's C function with it: RTLD_NOLOAD would find nothing, and the open would crash.
+        let probe = try #require(dlopen(library.path, RTLD_NOW | RTLD_NOLOAD), "the library was unloaded")
+        dlclose(probe)
+        #expect(await router.open("app://loaded/closed").actionResult as? String == "still here")
+    }
+
+    @Test("registerRoutes() registers libraries loaded since its last pass by anyone, each once")
+    func newImages() throws {
+        let router = Router(discovery: .manual)
+        router.registerRoutes()
+        let library = try Self.library("Later", patterns: ["loaded/later"], answer: "later")
+        _ = try Self.load(library)
+        // Other tests load libraries meanwhile: only this one's route is known to be new.
+        #expect(router.registerRoutes().registered.contains("loaded/later"))
+        #expect(!router.registerRoutes().registered.contains("loaded/later"))
+    }
+
     private static func relativePath(to target: String, from base: String) -> String {
         let targetParts = target.split(separator: "/")
         let baseParts = base.split(separator: "/")

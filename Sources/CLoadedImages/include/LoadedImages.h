@@ -28,4 +28,9 @@ int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visi
 /// `buffer` (NUL-terminated); returns 0 when no file is mapped there or the path does not fit.
 int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity);
 
+/// Keeps the loaded object that contains `address` loaded for the rest of the process
+/// (RTLD_NODELETE), so that `dlclose` never unmaps what routes registered from it point into.
+/// Returns 0 when no object contains the address or the dynamic linker refuses.
+int linkrouter_keep_image_loaded(uintptr_t address);
+
 #endif
