@@ -31,6 +31,8 @@ static int visit_one(struct dl_phdr_info *info, size_t size, void *data) {
         uintptr_t start = (uintptr_t)info->dlpi_addr + (uintptr_t)header->p_vaddr;
         segments[count].start = start;
         segments[count].end = start + (uintptr_t)header->p_memsz;
+        segments[count].file_offset = (uintptr_t)header->p_offset;
+        segments[count].file_size = (uintptr_t)header->p_filesz;
         count++;
     }
     visit->found = 1;
@@ -86,4 +88,20 @@ int linkrouter_keep_image_loaded(uintptr_t address) {
     if (!handle) return 0;
     dlclose(handle);
     return 1;
+}
+
+// Defined by the linker for a section whose name is a C identifier, in the object being linked;
+// weak, so that an object without route records links (and reads them as absent), and hidden, so
+// that each object sees its own section, never another library's.
+extern const char __start_linkrouter_routes[] __attribute__((weak, visibility("hidden")));
+extern const char __stop_linkrouter_routes[] __attribute__((weak, visibility("hidden")));
+
+int linkrouter_own_route_section(uintptr_t *start, uintptr_t *end) {
+    *start = (uintptr_t)__start_linkrouter_routes;
+    *end = (uintptr_t)__stop_linkrouter_routes;
+    return *start != 0 && *end >= *start;
+}
+
+uintptr_t linkrouter_own_image_address(void) {
+    return (uintptr_t)&linkrouter_own_route_section;
 }

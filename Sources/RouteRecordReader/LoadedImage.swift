@@ -15,6 +15,14 @@ package struct LoadedImage: Sendable, Hashable {
     /// read from memory only when it lies inside them, so a file on disk that no longer matches
     /// the loaded object (rebuilt or replaced since it was loaded) cannot send a read astray.
     package let segments: [Range<UInt>]
+    /// For each segment, where its file-backed bytes come from: the file offset of its start and
+    /// how many bytes the file provides.
+    private let fileExtents: [FileExtent]
+
+    private struct FileExtent: Sendable, Hashable {
+        let offset: UInt
+        let size: UInt
+    }
 
     /// Every loaded object with a file, in load order: the main program first.
     ///
@@ -51,7 +59,8 @@ package struct LoadedImage: Sendable, Hashable {
     /// - Parameter mayBeMainProgram: Whether an empty name means the main program: for the first
     ///   object of an enumeration, and for a handle's.
     private init?(name: UnsafePointer<CChar>?, bias: UInt, segments: UnsafePointer<linkrouter_segment>?, count: Int, mayBeMainProgram: Bool) {
-        let ranges = UnsafeBufferPointer(start: segments, count: count).map { UInt($0.start)..<UInt(max($0.start, $0.end)) }
+        let described = UnsafeBufferPointer(start: segments, count: count)
+        let ranges = described.map { UInt($0.start)..<UInt(max($0.start, $0.end)) }
         let name = name.map { String(cString: $0) } ?? ""
         let isMain = mayBeMainProgram && name.isEmpty
         let path: String
@@ -70,6 +79,33 @@ package struct LoadedImage: Sendable, Hashable {
         self.loadBias = bias
         self.isMainProgram = isMain
         self.segments = ranges
+        fileExtents = described.map { FileExtent(offset: UInt($0.file_offset), size: UInt($0.file_size)) }
+    }
+
+    /// The offset in the object's file of the bytes loaded at `address`, or `nil` when no segment
+    /// loads file bytes there.
+    package func fileOffset(ofAddress address: UInt) -> Int? {
+        for (segment, extent) in zip(segments, fileExtents) where segment.contains(address) {
+            let delta = address - segment.lowerBound
+            return delta < extent.size ? Int(extent.offset + delta) : nil
+        }
+        return nil
+    }
+
+    /// Whether this is the object LinkRouter is linked into (usually the main program), whose
+    /// route section the linker's section bounds give with no file read.
+    package var linksThisCopyOfLinkRouter: Bool {
+        let address = linkrouter_own_image_address()
+        return segments.contains { $0.contains(address) }
+    }
+
+    /// The run-time bounds of the route section of the object LinkRouter is linked into, from the
+    /// linker's `__start_`/`__stop_` symbols; `nil` when that object has no route section.
+    package static var linkedRouteSection: Range<UInt>? {
+        var start: UInt = 0
+        var end: UInt = 0
+        guard linkrouter_own_route_section(&start, &end) != 0 else { return nil }
+        return start..<end
     }
 
     /// Keeps the image loaded for the rest of the process (`RTLD_NODELETE`): a `dlclose` of a

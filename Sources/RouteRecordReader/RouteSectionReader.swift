@@ -63,11 +63,26 @@ package struct LoadedRouteSection {
     private let fileOffset: Int
 
     /// Finds the route section of a loaded image, where the dynamic linker has relocated its
-    /// accessors; libelf finds the section in the image's file.
+    /// accessors.
+    ///
+    /// For the image LinkRouter is linked into, the linker's section bounds give the section with
+    /// no file opened (so it is found even when the file was replaced or deleted since); for any
+    /// other image, libelf finds the section in the image's file.
     ///
     /// - Returns: `nil` when the image has no route section.
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
     package init?(image: LoadedImage) throws(ELFReadError) {
+        if image.linksThisCopyOfLinkRouter {
+            guard let bounds = LoadedImage.linkedRouteSection, !bounds.isEmpty else { return nil }
+            // The bounds are the linker's, for this very object: inside its segments by construction.
+            guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound) else {
+                throw ELFReadError(path: image.path, reason: .notTheLoadedObject)
+            }
+            self.file = image.path
+            self.fileOffset = fileOffset
+            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
+            return
+        }
         let file = try ELFFile(path: image.path)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
         self.file = image.path

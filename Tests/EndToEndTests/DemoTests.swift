@@ -66,6 +66,48 @@ struct DemoTests {
     }
 }
 
+/// Discovery in a deployment whose files change under the running program.
+struct ReplacedDemoTests {
+    @Test("a demo whose executable file is deleted while it runs still finds every route it links: its own records are read from memory")
+    func deletedExecutable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkrouter-deleted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("demo")
+        try FileManager.default.copyItem(at: BuiltProduct(name: "demo").path, to: copy)
+
+        let process = Process()
+        process.executableURL = copy
+        // No plugin: nothing is discovered until the first URL is opened, after the file is gone.
+        process.arguments = ["--plugin", folder.appendingPathComponent("none.so").path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Once the copy runs (its standard output is a pipe, so its prompt stays buffered), delete it.
+        let link = "/proc/\(process.processIdentifier)/exe"
+        let deadline = Date().addingTimeInterval(30)
+        while (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != copy.path, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try FileManager.default.removeItem(at: copy)
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/exe")
+        #expect(exe.hasSuffix("(deleted)"))
+
+        input.fileHandleForWriting.write(Data("shop://account/profile/ada/likes\nshop://catalog/product/42?color=red\nshop://greet/ada\n".utf8))
+        try input.fileHandleForWriting.close()
+        let seen = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: seen, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(process.terminationStatus == 0)
+        #expect(lines.contains("page   ProfilePage(user: ada, tab: likes)"), "\(lines)")
+        #expect(lines.contains("page   ProductPage(id: 42, color: red)"), "\(lines)")
+        #expect(lines.contains("action greet/:name → Hello, ada!"), "\(lines)")
+    }
+}
+
 /// The same demo built with `-c release` (SwiftPM links with --gc-sections): every module's
 /// records must survive. scripts/test builds it and sets LINKROUTER_REQUIRE_RELEASE=1.
 @Suite(.enabled(

@@ -6,10 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One loadable segment (PT_LOAD) of a loaded object, at its run-time addresses: [start, end).
+/// One loadable segment (PT_LOAD) of a loaded object, at its run-time addresses: [start, end);
+/// its first `file_size` bytes come from the object's file at `file_offset`.
 typedef struct {
     uintptr_t start;
     uintptr_t end;
+    uintptr_t file_offset;
+    uintptr_t file_size;
 } linkrouter_segment;
 
 /// Called once per loaded object: its path as the dynamic linker knows it ("" for the main
@@ -32,5 +35,14 @@ int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity);
 /// (RTLD_NODELETE), so that `dlclose` never unmaps what routes registered from it point into.
 /// Returns 0 when no object contains the address or the dynamic linker refuses.
 int linkrouter_keep_image_loaded(uintptr_t address);
+
+/// The bounds of the `linkrouter_routes` section of the object this C file is linked into (the
+/// image that links LinkRouter: usually the main program), as the linker defines them with
+/// `__start_linkrouter_routes` and `__stop_linkrouter_routes`. Returns 0 when that object has no
+/// such section.
+int linkrouter_own_route_section(uintptr_t *start, uintptr_t *end);
+
+/// An address inside the object this C file is linked into.
+uintptr_t linkrouter_own_image_address(void);
 
 #endif
