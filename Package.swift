@@ -57,7 +57,7 @@ let package = Package(
         // Reads route records from ELF files on disk and from this process's loaded images.
         .target(
             name: "RouteRecordReader",
-            dependencies: ["ByteParsing", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
+            dependencies: ["ByteParsing", "RoutePatterns", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
             swiftSettings: strictSettings
         ),
         // @Routable and #route: expand annotations into route records, check patterns at compile time.

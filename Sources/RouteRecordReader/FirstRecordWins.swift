@@ -1,9 +1,9 @@
-/// The rule that decides between records that claim the same route or the same service: the first
-/// record in link order wins (objects in load order, the main program first; records in section
-/// order), and every later one is a duplicate, reported and ignored.
+/// The rule that decides between records that claim the same service: the first record in link
+/// order wins (objects in load order, the main program first; records in section order), and every
+/// later one is a duplicate, reported and ignored. (Routes follow ``OverrideRule``.)
 ///
-/// Discovery follows it when it registers the records of loaded objects; `routes check` follows it
-/// offline, so both name the same winner for the same duplicate. Records are added in link order;
+/// Discovery's service registry follows it; `routes check` follows it offline, so both name the
+/// same winner for the same duplicate. Records are added in link order;
 /// routes and services are claimed apart, so a route pattern never collides with a protocol name.
 ///
 /// ```swift

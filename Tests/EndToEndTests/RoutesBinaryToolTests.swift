@@ -107,7 +107,8 @@ struct RoutesBinaryToolTests {
         #expect(run.status == 1, "output: \(run.standardOutput)")
         let output = run.standardOutput
         #expect(output.contains("\(second) at 0x") && output.contains("bad record: bad magic 0x12345678"))
-        #expect(output.contains("'user/:name': duplicate: same shape as 'user/:id' in \(first) at 0x"))
+        #expect(output.contains("'user/:name': duplicate: 2 records of one shape, none marked as an override: 'user/:id' ('act') in \(first) at 0x"))
+        #expect(output.contains("; 'user/:name' ('act') in \(second) at 0x"))
         // One line per problem, each naming the file, then the count (RouteCheckTests tests what each says).
         #expect(run.lines.filter { !$0.isEmpty }.count == 6)
         #expect(run.lines.filter { !$0.isEmpty }.dropLast().allSatisfy { $0.hasPrefix("\(first) at 0x") || $0.hasPrefix("\(second) at 0x") })
