@@ -177,6 +177,10 @@ public macro route<Page: Routable>(
 ///     qualified by its module (`(any ShopInterfaces.SessionService).self`).
 ///   - lifetime: A new instance per request (the default), or one shared instance made at the
 ///     first request, once, even under concurrent first requests.
+///   - overrides: Whether this implementation wins over the implementations of the same protocol
+///     that are not marked as overrides, in any module and wherever they are in link order. Two
+///     implementations of one protocol that are both unmarked, or both overrides, are a
+///     duplicate: discovery registers neither.
 ///
 /// A type may implement several protocols, with one `@RoutableService` each.
 ///
@@ -185,5 +189,6 @@ public macro route<Page: Routable>(
 @attached(extension, conformances: RoutableService, names: named(__linkRouterService))
 public macro RoutableService<Service: Sendable>(
     _ service: Service.Type,
-    lifetime: ServiceLifetime = .perRequest
+    lifetime: ServiceLifetime = .perRequest,
+    overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableServiceMacro")

@@ -66,10 +66,10 @@ extension Router {
     /// Of the records with one pattern shape, the one marked as an override (`overrides: true`)
     /// wins, wherever it is; when none is marked, or several are, none is registered and a
     /// warning names every record by its accessor symbol (``DiscoveryReport/duplicateRoutes``).
-    /// A route registered before this call keeps its place. Of two `@RoutableService`
-    /// implementations of one protocol the first found wins (objects in load order, records in
-    /// section order); a protocol registered by hand keeps its manual registration. Service problems name the record's accessor symbol,
-    /// and services marked required with `requireServices(_:)` that are still missing are reported.
+    /// A route registered before this call keeps its place. The `@RoutableService`
+    /// implementations of one protocol follow the same rule; a protocol registered by hand keeps
+    /// its manual registration. Service problems name the record's accessor symbol, and services
+    /// marked required with `requireServices(_:)` that are still missing are reported.
     ///
     /// - Parameter logger: Where diagnostics go.
     /// - Returns: What was found and registered.

@@ -15,7 +15,9 @@ import RoutePatterns
 /// same way in every build, and the start-up report, `LinkRouterTesting` and `routes check` name
 /// the records to fix.
 ///
-/// Discovery and `routes check` drive it the same way, so both register the same routes. Records
+/// Discovery and `routes check` drive it the same way, so both register the same routes. Service
+/// records of one protocol follow the same rule (discovery's `ServiceDiscoveryPass`, the tool's
+/// `ServiceCheck`), decided at the end of the pass since services are few. Records
 /// are fed in link order; most never meet another of their shape, and cost the rule nothing but a
 /// look at an empty table. A route registered before the pass (by hand, or by an earlier pass) is
 /// no part of it: it keeps its place, and a record of its shape is reported as its duplicate.

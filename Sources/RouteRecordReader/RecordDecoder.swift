@@ -108,7 +108,7 @@ package enum RecordDecoder {
             summary: summary,
             isExternal: flags.contains(.external),
             openStyle: flags.openStyle,
-            isOverride: kind != .service && flags.contains(.override),
+            isOverride: flags.contains(.override),
             serviceLifetime: kind == .service ? flags.serviceLifetime : nil,
             accessorAddress: UInt(accessor),
             location: location

@@ -25,6 +25,13 @@ struct PlantedRoute {
         return record
     }
 
+    /// A service record marked as an override (flag bit 4).
+    static func serviceOverride(_ name: String) -> PlantedRoute {
+        var record = service(name)
+        record.flags = 0x10
+        return record
+    }
+
     /// A route record marked as an override (flag bit 4).
     static func override(_ pattern: String) -> PlantedRoute {
         var record = PlantedRoute(pattern)

@@ -26,7 +26,7 @@ package struct RouteCheck {
     /// order given, records in section order. Of the route records of one shape, the one marked
     /// as an override wins and the others are no problem; none marked, or several, is a
     /// duplicate naming every record, and none of them is registered, as in discovery
-    /// (``OverrideRule``). Of two records for one service, the first wins (``FirstRecordWins``).
+    /// (``OverrideRule``). The records for one service protocol name follow the same rule.
     ///
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
@@ -34,13 +34,12 @@ package struct RouteCheck {
         let routes = try BinaryRoutes.read(binaries)
         var problems = routes.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
         let router = Router(configuration: RouterConfiguration(host: nil))
-        var services = FirstRecordWins()
-        var duplicateServices: [(record: RouteRecord, winner: RecordLocation)] = []
+        var services: [String: [RouteRecord]] = [:]
         var rule = OverrideRule()
         var firstRecords: [String: RouteRecord] = [:]
         for record in routes.records {
             if record.kind == .service {
-                if let winner = services.add(record) { duplicateServices.append((record, winner)) }
+                services[record.pattern, default: []].append(record)
                 continue
             }
             let earlier = firstRecords[record.pattern]
@@ -73,7 +72,7 @@ package struct RouteCheck {
             let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
-        problems += ServiceCheck.problems(duplicates: duplicateServices, in: routes)
+        problems += ServiceCheck.problems(claims: services, in: routes)
         self.problems = problems
         recordCount = routes.records.count + routes.issues.count
     }
@@ -115,7 +114,7 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         case tie
         /// A route that never wins for a key it matches.
         case shadowed
-        /// A second implementation of one service protocol; the first found wins.
+        /// Implementations of one service protocol of which none wins: none marked as an override, or several.
         case duplicateService
     }
 

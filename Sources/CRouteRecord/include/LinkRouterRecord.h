@@ -29,8 +29,8 @@
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
 /// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one
-/// instance is shared (0: a new instance per request). Bit 4, in route records only: the route
-/// overrides the records of the same shape that are not marked. Other bits are reserved and 0.
+/// instance is shared (0: a new instance per request). Bit 4: the record overrides the records of
+/// the same route shape (or service protocol) that are not marked. Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
