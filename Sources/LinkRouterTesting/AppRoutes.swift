@@ -1,4 +1,5 @@
-public import LinkRouter
+// Re-exported, so that a test importing LinkRouterTesting alone names Router, RouterConfiguration...
+@_exported public import LinkRouter
 
 /// The routes and services that the modules linked into a test declare by annotation, discovered
 /// into a new router, with checks a test calls to assert they are sound.
