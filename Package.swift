@@ -16,6 +16,8 @@ let package = Package(
     platforms: [.macOS("26.0"), .iOS("26.0")],
     products: [
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
+        // For an app's test targets: checks that its annotated routes and services are sound.
+        .library(name: "LinkRouterTesting", targets: ["LinkRouterTesting"]),
         // For C modules that register routes with LINKROUTER_C_ACTION.
         .library(name: "LinkRouterRecordABI", targets: ["CRouteRecord"]),
         .executable(name: "routes", targets: ["routes"]),
@@ -57,7 +59,7 @@ let package = Package(
         // Reads route records from ELF files on disk and from this process's loaded images.
         .target(
             name: "RouteRecordReader",
-            dependencies: ["ByteParsing", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
+            dependencies: ["ByteParsing", "RoutePatterns", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
             swiftSettings: strictSettings
         ),
         // @Routable and #route: expand annotations into route records, check patterns at compile time.
@@ -80,6 +82,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Checks of an app's discovered routes for its tests; no test framework, so XCTest and
+        // Swift Testing both can call it.
+        .target(name: "LinkRouterTesting", dependencies: ["LinkRouter"], swiftSettings: strictSettings),
 
         // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
         // error for bad input; they print nothing and never exit.
@@ -113,7 +118,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "demo",
-            dependencies: ["LinkRouter", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
+            dependencies: ["LinkRouter", "LinkRouterTesting", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
             swiftSettings: strictSettings,
             // Plugins bind to the host's copy of LinkRouter, so the host exports its symbols.
@@ -146,6 +151,13 @@ let package = Package(
         .testTarget(
             name: "RouteInspectionTests",
             dependencies: ["RouteInspection", "RouteRecordReader"],
+            swiftSettings: strictSettings
+        ),
+        // The demo's feature modules linked in process and checked with LinkRouterTesting, as an
+        // app's own test target would.
+        .testTarget(
+            name: "DemoRoutesTests",
+            dependencies: ["LinkRouterTesting", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             swiftSettings: strictSettings
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two

@@ -3,9 +3,11 @@
 //
 //   demo --script   a navigation tour, then a series of links; exits 0 when each did what it should
 //   demo --routes   lists the discovered routes
+//   demo --check-routes   checks the discovered routes and services with LinkRouterTesting; exits 1 on a problem
 //   demo            reads URLs from standard input, one per line, and shows the stack after each
 //   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable
 import LinkRouter
+import LinkRouterTesting
 import ShopInterfaces
 import Synchronization
 #if canImport(Glibc)
@@ -169,6 +171,25 @@ case "--routes":
     }
     let milliseconds = Double(report.duration.components.attoseconds) / 1e15 + Double(report.duration.components.seconds) * 1e3
     print("# discovered \(report.recordCount) records in \(report.scannedFiles.count) of \(report.examinedObjectCount) loaded objects in \(milliseconds) ms")
+case "--check-routes":
+    // What an app's test target does with LinkRouterTesting, in the demo's own process, where the
+    // records are the demo's alone (a package's test binary holds every test target's records).
+    let routes = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["shop"]), requiring: [(any SessionService).self])
+    do {
+        try routes.validate()
+        try routes.expect(resolving: [
+            "shop://catalog/product/42": "catalog/product/<int:id>",
+            "shop://account/profile/ada/likes": "account/profile/:user(/:tab)",
+            "shop://cart/add?product=1": "cart/add",
+            "shop://greet/ada": "greet/:name",
+            "shop://plugin/hello": "plugin/hello",
+        ])
+        try routes.expectImplementations()
+        print("no problems in \(routes.report.recordCount) records; \(routes.report.registered.count) routes, \(routes.report.registeredServices.count) service(s)")
+    } catch {
+        print(error)
+        exit(1)
+    }
 default:
     print("Type a URL per line (e.g. \(script[0].url)); end with Ctrl-D.")
     while let line = readLine() {

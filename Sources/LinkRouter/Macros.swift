@@ -28,6 +28,9 @@
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - overrides: Whether this route wins over the records of the same shape that are not marked
+///     as overrides, in any module and wherever they are in link order. Two records of one shape
+///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
 ///
 /// A page may have several `@Routable` attributes, one per pattern.
 ///
@@ -39,7 +42,8 @@ public macro Routable(
     exposure: RouteOptions.Exposure = .internal,
     openStyle: RouteOptions.OpenStyle = .automatic,
     groups: [StaticString] = [],
-    summary: StaticString? = nil
+    summary: StaticString? = nil,
+    overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableMacro")
 
 /// Declares an action as the route of a URL pattern.
@@ -80,6 +84,9 @@ public macro Routable(
 ///   - exposure: Whether URLs from outside the app may run the action.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - overrides: Whether this route wins over the records of the same shape that are not marked
+///     as overrides, in any module and wherever they are in link order. Two records of one shape
+///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
 ///   - action: The action. It becomes part of a stored constant, so it cannot capture local
 ///     values.
 @freestanding(declaration)
@@ -88,6 +95,7 @@ public macro route(
     exposure: RouteOptions.Exposure = .internal,
     groups: [StaticString] = [],
     summary: StaticString? = nil,
+    overrides: Bool = false,
     action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 
@@ -117,6 +125,9 @@ public macro route(
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - overrides: Whether this route wins over the records of the same shape that are not marked
+///     as overrides, in any module and wherever they are in link order. Two records of one shape
+///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
 ///   - page: The page type, as `Type.self`.
 @freestanding(declaration)
 public macro route<Page: Routable>(
@@ -125,6 +136,7 @@ public macro route<Page: Routable>(
     openStyle: RouteOptions.OpenStyle = .automatic,
     groups: [StaticString] = [],
     summary: StaticString? = nil,
+    overrides: Bool = false,
     page: Page.Type
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 
@@ -165,6 +177,10 @@ public macro route<Page: Routable>(
 ///     qualified by its module (`(any ShopInterfaces.SessionService).self`).
 ///   - lifetime: A new instance per request (the default), or one shared instance made at the
 ///     first request, once, even under concurrent first requests.
+///   - overrides: Whether this implementation wins over the implementations of the same protocol
+///     that are not marked as overrides, in any module and wherever they are in link order. Two
+///     implementations of one protocol that are both unmarked, or both overrides, are a
+///     duplicate: discovery registers neither.
 ///
 /// A type may implement several protocols, with one `@RoutableService` each.
 ///
@@ -173,5 +189,6 @@ public macro route<Page: Routable>(
 @attached(extension, conformances: RoutableService, names: named(__linkRouterService))
 public macro RoutableService<Service: Sendable>(
     _ service: Service.Type,
-    lifetime: ServiceLifetime = .perRequest
+    lifetime: ServiceLifetime = .perRequest,
+    overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableServiceMacro")

@@ -25,13 +25,20 @@ public struct DiscoveryReport: Sendable {
     public internal(set) var recordCount = 0
     /// The patterns registered, in registration order.
     public internal(set) var registered: [String] = []
+    /// The route records of one shape of which none wins (none marked as an override, or
+    /// several), each naming every record by file, offset and accessor symbol; none of them is
+    /// registered (also in `diagnostics`).
+    public internal(set) var duplicateRoutes: [DuplicateRoute] = []
+    /// The records that lost to the one record of their shape marked as an override, one line
+    /// each naming both records; not a problem, so not in `diagnostics`.
+    public internal(set) var overridden: [String] = []
     /// The service protocols whose `@RoutableService` implementations were registered, by full
     /// name, in registration order.
     public internal(set) var registeredServices: [String] = []
     /// The service problems of this pass: duplicate implementations, records that cannot be
     /// resolved, and the services marked required that are still missing (also in `diagnostics`).
     public internal(set) var serviceProblems: [ServiceProblem] = []
-    /// Every record skipped and every duplicate, one line each (also logged).
+    /// Every record skipped and every duplicate, one line each (also logged as warnings).
     public internal(set) var diagnostics: [String] = []
     /// How long the pass took.
     public internal(set) var duration: Duration = .zero
@@ -56,11 +63,13 @@ extension Router {
     /// main program, its shared libraries, and libraries loaded since with `dlopen`.
     ///
     /// Records that cannot be used are skipped with a warning naming the object file and offset.
-    /// When two records have the same pattern shape, the first one found wins (objects in load
-    /// order, the main program first; records in section order) and a warning names both. The
-    /// same goes for two `@RoutableService` implementations of one protocol; a protocol registered
-    /// by hand keeps its manual registration. Service problems name the record's accessor symbol,
-    /// and services marked required with `requireServices(_:)` that are still missing are reported.
+    /// Of the records with one pattern shape, the one marked as an override (`overrides: true`)
+    /// wins, wherever it is; when none is marked, or several are, none is registered and a
+    /// warning names every record by its accessor symbol (``DiscoveryReport/duplicateRoutes``).
+    /// A route registered before this call keeps its place. The `@RoutableService`
+    /// implementations of one protocol follow the same rule; a protocol registered by hand keeps
+    /// its manual registration. Service problems name the record's accessor symbol, and services
+    /// marked required with `requireServices(_:)` that are still missing are reported.
     ///
     /// Call it again at any time to register the libraries loaded since, by anyone (a dependency's
     /// own `dlopen`): each object is registered once. A library whose records were registered stays
@@ -139,6 +148,7 @@ extension Router {
         report.registered.reserveCapacity(capacity)
         var servicePass = ServiceDiscoveryPass()
         var origins = RecordOrigins(sections: sections)
+        var rule = OverrideRule()
         for section in sections {
             let issues = section.forEachRecord { record in
                 let ordinal = report.recordCount
@@ -146,8 +156,19 @@ extension Router {
                 if record.kind == .service {
                     servicePass.register(record, in: services, report: &report, logger: logger)
                 } else if let router {
-                    router.register(record, report: &report, logger: logger) { pattern in
-                        origins.earlierRecord(withPattern: pattern, before: ordinal)
+                    let outcome = rule.add(
+                        record,
+                        register: { router.register($0, report: &report, logger: logger) },
+                        unregister: { pattern in
+                            router.unregister(pattern)
+                            if let index = report.registered.lastIndex(of: pattern) { report.registered.remove(at: index) }
+                        },
+                        earlierRecord: { origins.earlierRecord(withPattern: $0, before: ordinal) }
+                    )
+                    if case .duplicateOfEarlierRoute(let existing) = outcome {
+                        let message = "duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' registered earlier wins"
+                        report.diagnostics.append(message)
+                        logger.warning("\(message)")
                     }
                 }
             }
@@ -156,25 +177,25 @@ extension Router {
                 logger.warning("skipped route record: \(issue)")
             }
         }
+        reportContests(of: rule, in: &report, logger: logger)
         servicePass.finish(in: services, report: &report, logger: logger)
         report.duration = clock.now - start
         return report
     }
 
-    /// Registers one record; `earlierRecord` finds where the record read before it that has a
-    /// given pattern came from.
-    private func register(
-        _ record: RouteRecord, report: inout DiscoveryReport, logger: Logger, earlierRecord: (String) -> RecordLocation?
-    ) {
+    /// Registers one route record, reporting a record that cannot be used; a duplicate is left to
+    /// the caller (``OverrideRule``).
+    private func register(_ record: RouteRecord, report: inout DiscoveryReport, logger: Logger) -> OverrideRule.Registration {
         let options = RouteOptions(
             exposure: record.isExternal ? .external : .internal,
             openStyle: RouteOptions.OpenStyle(record.openStyle),
             groups: Set(record.groups),
             summary: record.summary
         )
-        func skip(_ message: String) {
+        func skip(_ message: String) -> OverrideRule.Registration {
             report.diagnostics.append(message)
             logger.warning("\(message)")
+            return .refused
         }
         do throws(RouteRegistrationError) {
             switch record.kind {
@@ -191,18 +212,55 @@ extension Router {
             case .cAction:
                 try register(record.pattern, options: options, action: CAction.routeAction(for: record))
             case .service:
-                return  // not a route: ServiceDiscoveryPass registers it
+                return .refused  // not a route: ServiceDiscoveryPass registers it
             }
             report.registered.append(record.pattern)
+            return .registered
         } catch {
             switch error {
             case .invalidPattern(let error):
-                skip("skipped record: \(record.location): \(error)")
+                return skip("skipped record: \(record.location): \(error)")
             case .duplicate(_, let existing):
-                // The error names the winner's pattern as registered: the earlier record with that text.
-                let first = earlierRecord(existing)
-                let origin = first.map { "from \($0)" } ?? "registered earlier"
-                skip("duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' \(origin) wins")
+                return .duplicate(existing: existing)
+            }
+        }
+    }
+
+    /// Reports the pass's records that share a shape: the duplicates as warnings, the records an
+    /// override won over at the info level, each record named by its accessor symbol (read from
+    /// the symbol tables of the files involved, only when there is something to report).
+    private static func reportContests(of rule: OverrideRule, in report: inout DiscoveryReport, logger: Logger) {
+        guard !rule.contests.isEmpty else { return }
+        var offsets: [String: Set<Int>] = [:]
+        for record in rule.contests.flatMap(\.records) {
+            offsets[record.location.file, default: []].insert(record.location.fileOffset)
+        }
+        let symbols = Dictionary(uniqueKeysWithValues: offsets.map { file, offsets in
+            (file, EntrySymbols.symbols(in: file, atOffsets: offsets))
+        })
+        func named(_ record: RouteRecord) -> DuplicateRoute.Record {
+            DuplicateRoute.Record(
+                pattern: record.pattern, file: record.location.file, fileOffset: record.location.fileOffset,
+                symbol: symbols[record.location.file]?[record.location.fileOffset], isOverride: record.isOverride
+            )
+        }
+        for contest in rule.contests {
+            if let winner = contest.winner {
+                for loser in contest.overridden {
+                    let line = "route \(named(loser)) is overridden by \(named(winner))"
+                    report.overridden.append(line)
+                    logger.info("\(line)")
+                }
+                continue
+            }
+            let duplicate = DuplicateRoute(records: contest.conflicting.map(named))
+            report.duplicateRoutes.append(duplicate)
+            report.diagnostics.append(duplicate.description)
+            logger.warning("\(duplicate.description)")
+            for loser in contest.overridden {
+                let line = "route \(named(loser)) is overridden by the duplicate overrides of its shape"
+                report.overridden.append(line)
+                logger.info("\(line)")
             }
         }
     }
@@ -228,28 +286,33 @@ extension LoadedImage {
     fileprivate var sourceName: String { "\(path)@\(loadBias)" }
 }
 
-/// Where the records of one discovery pass came from, to name the winner of a duplicate by the
-/// rule `routes check` follows too (``FirstRecordWins``). Built at the first duplicate only, by
-/// decoding the sections once more: a pass without duplicates keeps no list of its records.
+/// The records of one discovery pass, to find the record that registered a route a later record
+/// collides with (``OverrideRule``). Built at the first duplicate only, by decoding the sections
+/// once more: a pass without duplicates keeps no list of its records.
 private struct RecordOrigins {
     let sections: [LoadedRouteSection]
-    /// The pass's records in link order, once a duplicate asked for them.
-    private var precedence: FirstRecordWins?
+    /// The first route record of each pattern text, and its position in the pass, once a duplicate asked.
+    private var firstRecords: [String: (ordinal: Int, record: RouteRecord)]?
 
     init(sections: [LoadedRouteSection]) {
         self.sections = sections
     }
 
-    /// Where the record with `pattern` read before the `ordinal`-th record is, if there is one.
-    mutating func earlierRecord(withPattern pattern: String, before ordinal: Int) -> RecordLocation? {
-        if precedence == nil {
-            var rule = FirstRecordWins()
+    /// The first route record whose pattern is `pattern`, if it was read before the `ordinal`-th record.
+    mutating func earlierRecord(withPattern pattern: String, before ordinal: Int) -> RouteRecord? {
+        if firstRecords == nil {
+            var records: [String: (ordinal: Int, record: RouteRecord)] = [:]
+            var count = 0
             for section in sections {
-                _ = section.forEachRecord { rule.add($0) }
+                _ = section.forEachRecord { record in
+                    defer { count += 1 }
+                    if record.kind != .service, records[record.pattern] == nil { records[record.pattern] = (count, record) }
+                }
             }
-            precedence = rule
+            firstRecords = records
         }
-        return precedence?.winner(of: .route(pattern: pattern), before: ordinal)
+        guard let first = firstRecords?[pattern], first.ordinal < ordinal else { return nil }
+        return first.record
     }
 }
 

@@ -57,6 +57,7 @@ struct RouteDeclaration {
         static let summary = Labels(rawValue: 1 << 3)
         static let action = Labels(rawValue: 1 << 4)
         static let page = Labels(rawValue: 1 << 5)
+        static let overrides = Labels(rawValue: 1 << 6)
     }
 
     var pattern = ""
@@ -64,12 +65,14 @@ struct RouteDeclaration {
     var openStyle = RecordOpenStyle.automatic
     var groups: [String] = []
     var summary: String?
+    /// Whether the route overrides the unmarked records of its shape (`overrides: true`).
+    var isOverride = false
     /// `#route`'s action, as written.
     var action: ExprSyntax?
     /// `#route`'s page type, as written: `Type.self`.
     var page: ExprSyntax?
 
-    var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle) }
+    var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
 
     var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary) }
 
@@ -167,6 +170,12 @@ struct RouteDeclaration {
                 } else {
                     summary = value
                 }
+            case "overrides" where accepted.contains(.overrides):
+                guard let literal = expression.as(BooleanLiteralExprSyntax.self) else {
+                    report(expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
+                    continue
+                }
+                isOverride = literal.literal.tokenKind == .keyword(.true)
             case "action" where accepted.contains(.action) && action == nil:
                 action = expression
             case "page" where accepted.contains(.page) && page == nil:

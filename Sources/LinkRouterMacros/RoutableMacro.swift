@@ -1,7 +1,7 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@Routable("user/:id", exposure:openStyle:groups:summary:)` on a page type at file scope.
+/// `@Routable("user/:id", exposure:openStyle:groups:summary:overrides:)` on a page type at file scope.
 ///
 /// Adds an extension of the type holding its route record, `__linkRouterRecord`, and conforming
 /// the type to `Routable` when it does not conform yet. A type may have several `@Routable`
@@ -25,7 +25,7 @@ public enum RoutableMacro: ExtensionMacro {
         guard case .argumentList(let arguments) = node.arguments,
               let route = RouteDeclaration(
                   arguments: arguments,
-                  accepting: [.exposure, .openStyle, .groups, .summary],
+                  accepting: [.exposure, .openStyle, .groups, .summary, .overrides],
                   macro: node,
                   in: context
               )

@@ -1,7 +1,7 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@RoutableService((any SessionService).self, lifetime:)` on an implementation type at file scope.
+/// `@RoutableService((any SessionService).self, lifetime:overrides:)` on an implementation type at file scope.
 ///
 /// Adds an extension of the type holding its service record, `__linkRouterService`, whose text is
 /// the protocol's name and whose accessor makes the compiler check the conformance:

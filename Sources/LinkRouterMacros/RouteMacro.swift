@@ -28,7 +28,7 @@ public enum RouteMacro: DeclarationMacro {
         guard let route = RouteDeclaration(
             arguments: node.arguments,
             trailingClosure: node.trailingClosure,
-            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .page] : [.exposure, .groups, .summary, .action],
+            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .overrides, .page] : [.exposure, .groups, .summary, .overrides, .action],
             macro: node,
             in: context
         ) else { return [] }

@@ -8,11 +8,13 @@ struct ServiceDeclaration {
     var protocolSource = ""
     /// Whether one instance is shared or one made per request.
     var lifetime = RecordServiceLifetime.perRequest
+    /// Whether the implementation overrides the unmarked ones of its protocol (`overrides: true`).
+    var isOverride = false
 
     /// The protocol's name as the record stores it: ``protocolSource`` without backticks.
     var protocolName: String { protocolSource.filter { $0 != "`" } }
 
-    var flags: RecordFlags { RecordFlags(lifetime: lifetime) }
+    var flags: RecordFlags { RecordFlags(lifetime: lifetime, isOverride: isOverride) }
 
     /// The record's text: the protocol's name.
     var text: [UInt8] { Array(protocolName.utf8) }
@@ -41,6 +43,13 @@ struct ServiceDeclaration {
             case ("lifetime", nil):
                 failed = true
                 context.diagnoseError(argument.expression, "lifetimeNotLiteral", "write the lifetime as '.perRequest' or '.shared'")
+            case ("overrides", _):
+                if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
+                    isOverride = literal.literal.tokenKind == .keyword(.true)
+                } else {
+                    failed = true
+                    context.diagnoseError(argument.expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
+                }
             default:
                 failed = true
                 context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")

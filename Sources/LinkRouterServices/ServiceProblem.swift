@@ -1,9 +1,13 @@
 /// A problem with the services of a registry, found when discovery registers them or by
 /// ``ServiceRegistry/validate()``.
 public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
-    /// A second implementation of a protocol that already has one from discovery: `ignored` is
-    /// not used, `winner` (found first) is.
+    /// A second implementation of a protocol that an earlier discovery pass registered one for:
+    /// `ignored` is not used, `winner` (registered earlier) is.
     case duplicate(service: String, ignored: ServiceOrigin, winner: ServiceOrigin)
+    /// Several implementations of a protocol in one discovery pass of which none wins: none is
+    /// marked as an override (`allOverrides` is `false`), or several are (`true`). None of them
+    /// is registered.
+    case conflict(service: String, records: [ServiceOrigin], allOverrides: Bool)
     /// A service record that cannot be used: its accessor refused this copy of LinkRouter (a
     /// module carrying its own copy of the library), or it implements another protocol than the
     /// one its text names.
@@ -15,7 +19,7 @@ public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
     /// for an unresolved one.
     public var service: String {
         switch self {
-        case .duplicate(let service, _, _), .unresolved(let service, _, _), .missing(let service): service
+        case .duplicate(let service, _, _), .conflict(let service, _, _), .unresolved(let service, _, _), .missing(let service): service
         }
     }
 
@@ -23,7 +27,13 @@ public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicate(let service, let ignored, let winner):
-            "duplicate service '\(service)' at \(ignored) ignored: the implementation at \(winner) is found first and wins"
+            "duplicate service '\(service)' at \(ignored) ignored: the implementation at \(winner) registered earlier wins"
+        case .conflict(let service, let records, let allOverrides):
+            "duplicate service '\(service)': \(records.count) implementations, "
+                + (allOverrides ? "all marked as overrides: " : "none marked as an override: ")
+                + records.map(\.description).joined(separator: "; ")
+                + "; none is registered ("
+                + (allOverrides ? "keep 'overrides: true' on one of them)" : "mark the one that wins with 'overrides: true')")
         case .unresolved(let service, let record, let reason):
             "unresolved service '\(service)' at \(record): \(reason)"
         case .missing(let service):

@@ -38,7 +38,9 @@ package enum DiscoveredServiceOutcome: Sendable, Hashable {
 /// `LinkRouter`) registers the `@RoutableService` implementations of every loaded module.
 ///
 /// Rules: a manual registration replaces whatever the protocol had, and discovery never replaces
-/// a manual registration; among discovered records, the first one found for a protocol wins.
+/// a manual registration; among the records of one discovery pass, the one marked as an override
+/// wins, and when none is (or several are) none is registered; a record of a later pass never
+/// replaces one registered by an earlier pass.
 public final class ServiceRegistry: Sendable {
     private struct Slot {
         /// A `ServiceProvider<Service>` for the slot's protocol.
@@ -92,8 +94,8 @@ public final class ServiceRegistry: Sendable {
         }
     }
 
-    /// Registers a service found by discovery, unless a manual registration or an earlier record
-    /// holds the protocol.
+    /// Registers a service found by discovery (the winner of its pass), unless a manual
+    /// registration or a record of an earlier pass holds the protocol.
     package func registerDiscovered<Service: Sendable>(
         _ type: Service.Type, lifetime: ServiceLifetime, origin: ServiceOrigin, make: @escaping @Sendable () -> Service
     ) -> DiscoveredServiceOutcome {

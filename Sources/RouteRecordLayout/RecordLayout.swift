@@ -69,7 +69,9 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 ///
 /// Bit 0: the route is external. Bits 1–2: the route's preferred open style
 /// (``RecordOpenStyle``). Bit 3, in service records only: the instance is shared
-/// (``RecordServiceLifetime``). Other bits are reserved: written 0, ignored when read.
+/// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
+/// service the records of the same protocol, that are not marked (``override``). Other bits are
+/// reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
     package let rawValue: UInt16
@@ -87,15 +89,21 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     package static let openStyleShift = 1
     /// Bit 3, in `'srvc'` records only: one instance is shared (``RecordServiceLifetime/shared``).
     package static let sharedService = RecordFlags(rawValue: 1 << 3)
+    /// Bit 4: the route wins over the records of the same shape, or the service over the records
+    /// of the same protocol, that are not marked, wherever they are in link order
+    /// (`@Routable(..., overrides: true)`, `@RoutableService(..., overrides: true)`).
+    package static let override = RecordFlags(rawValue: 1 << 4)
 
     /// The flags of a route.
-    package init(isExternal: Bool, openStyle: RecordOpenStyle) {
+    package init(isExternal: Bool, openStyle: RecordOpenStyle, isOverride: Bool = false) {
         self = isExternal ? [.external, openStyle.flags] : openStyle.flags
+        if isOverride { insert(.override) }
     }
 
     /// The flags of a service record.
-    package init(lifetime: RecordServiceLifetime) {
+    package init(lifetime: RecordServiceLifetime, isOverride: Bool = false) {
         self = lifetime.flags
+        if isOverride { insert(.override) }
     }
 
     /// The route's preferred open style; the unassigned value 3 reads as ``RecordOpenStyle/automatic``.

@@ -108,6 +108,7 @@ package enum RecordDecoder {
             summary: summary,
             isExternal: flags.contains(.external),
             openStyle: flags.openStyle,
+            isOverride: flags.contains(.override),
             serviceLifetime: kind == .service ? flags.serviceLifetime : nil,
             accessorAddress: UInt(accessor),
             location: location

@@ -18,6 +18,9 @@ package struct RouteRecord: Sendable, Hashable {
     package let isExternal: Bool
     /// The route's preferred open style.
     package let openStyle: RecordOpenStyle
+    /// Whether the record overrides the unmarked records of the same route shape, or for a
+    /// service of the same protocol (`overrides: true`).
+    package let isOverride: Bool
     /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
     package let serviceLifetime: RecordServiceLifetime?
     /// The accessor's address as stored in the record: the run-time address for a loaded image;

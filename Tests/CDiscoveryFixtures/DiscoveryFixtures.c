@@ -21,9 +21,25 @@ static bool add(const char *const *names, const char *const *values, size_t coun
 
 LINKROUTER_C_ACTION(fixture_c_add, "fixture/c/add", add);
 
-// Two records of one shape: the first in section order wins, the second is reported.
+// The same action, for LoadedLibraryTests to repeat in a library: once both are loaded, a pass
+// that reads both is a duplicate and registers neither, so no other test relies on this route.
+LINKROUTER_C_ACTION(fixture_c_clash, "fixture/c/clash", add);
+
+// Two records of one shape, neither marked as an override: a duplicate, neither registered.
 LINKROUTER_C_ACTION(fixture_c_twice_first, "fixture/c/twice/:first", add);
 LINKROUTER_C_ACTION(fixture_c_twice_second, "fixture/c/twice/:second", add);
+
+// An unmarked record, then an override of its shape: the override wins though it comes second.
+LINKROUTER_C_ACTION(fixture_c_override_plain, "fixture/c/override/:plain", add);
+LINKROUTER_C_ACTION_OVERRIDE(fixture_c_override_marked, "fixture/c/override/:marked", add);
+
+// Two overrides of one shape and an unmarked record: a duplicate of the overrides, none registered.
+LINKROUTER_C_ACTION_OVERRIDE(fixture_c_both_first, "fixture/c/both/:first", add);
+LINKROUTER_C_ACTION(fixture_c_both_plain, "fixture/c/both/:plain", add);
+LINKROUTER_C_ACTION_OVERRIDE(fixture_c_both_second, "fixture/c/both/:second", add);
+
+// Overridden by the Swift page OverridingPage (`@Routable("fixture/mixed/<int:id>", overrides: true)`).
+LINKROUTER_C_ACTION(fixture_c_mixed, "fixture/mixed/<int:id>", add);
 
 // A record with a wrong magic number and one with an unknown layout version: both skipped.
 __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))

@@ -86,6 +86,6 @@ struct CompileTimeCheckTests {
             #route("banner", page: Banner.self)
             """)
         #expect(notAPage.status != 0)
-        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
+        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:overrides:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
     }
 }

@@ -55,6 +55,13 @@ struct DemoTests {
         ])
     }
 
+    @Test("demo --check-routes finds no problem with LinkRouterTesting: routes, URLs, services")
+    func checkRoutes() throws {
+        let run = try demo.run(["--check-routes"])
+        #expect(run.status == 0, "output: \(run.standardOutput)")
+        #expect(run.lines.contains("no problems in 16 records; 15 routes, 1 service(s)"), "output: \(run.standardOutput)")
+    }
+
     @Test("interactive demo opens each URL read from standard input")
     func interactive() throws {
         let run = try demo.run([], input: "shop://account/profile/ada/likes\n\nshop://nowhere\nshop://cart/add?product=%41%42\n")

@@ -107,7 +107,8 @@ struct RoutesBinaryToolTests {
         #expect(run.status == 1, "output: \(run.standardOutput)")
         let output = run.standardOutput
         #expect(output.contains("\(second) at 0x") && output.contains("bad record: bad magic 0x12345678"))
-        #expect(output.contains("'user/:name': duplicate: same shape as 'user/:id' in \(first) at 0x"))
+        #expect(output.contains("'user/:name': duplicate: 2 records of one shape, none marked as an override: 'user/:id' ('act') in \(first) at 0x"))
+        #expect(output.contains("; 'user/:name' ('act') in \(second) at 0x"))
         // One line per problem, each naming the file, then the count (RouteCheckTests tests what each says).
         #expect(run.lines.filter { !$0.isEmpty }.count == 6)
         #expect(run.lines.filter { !$0.isEmpty }.dropLast().allSatisfy { $0.hasPrefix("\(first) at 0x") || $0.hasPrefix("\(second) at 0x") })
@@ -115,7 +116,7 @@ struct RoutesBinaryToolTests {
         #expect(run.standardError.isEmpty)
     }
 
-    @Test("check reports two service records for one protocol name, naming both, exit 1")
+    @Test("check reports two service records for one protocol name, neither an override, naming both, exit 1")
     func checkDuplicateService() throws {
         let scratch = try Scratch()
         func service(_ identifier: String, _ name: String) -> String {
@@ -132,8 +133,9 @@ struct RoutesBinaryToolTests {
         #expect(run.status == 1, "output: \(run.standardOutput)")
         let line = try #require(run.lines.first { $0.contains("service 'SessionService'") }, "output: \(run.standardOutput)")
         #expect(line.hasPrefix("\(second) at 0x"))
-        #expect(line.contains(": service 'SessionService': duplicate: 'act' implements it again; 'act' in \(first) at 0x"))
-        #expect(line.hasSuffix(" is found first and wins"))
+        #expect(line.contains(": service 'SessionService': duplicate: 2 implementations, none marked as an override: 'act' in \(first) at 0x"))
+        #expect(line.contains("; 'act' in \(second) at 0x"))
+        #expect(line.hasSuffix("; none is registered"))
         #expect(!run.standardOutput.contains("'Payments'"))
         #expect(run.lines.contains("1 problem(s) in 3 records"))
 

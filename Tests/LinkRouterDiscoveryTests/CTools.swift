@@ -25,7 +25,8 @@ enum CTools {
     /// ``loadedPatternPrefix``: tests that check what a pass found leave both out.
     static let loadedLibraryMarker = "linkrouter-loaded-"
     /// The start of every pattern a library loaded at run time adds (its records may also repeat
-    /// another record's pattern, on purpose: a duplicate is not added).
+    /// `fixture/c/clash`, on purpose: a later pass that reads both records registers neither,
+    /// so no test relies on that route).
     static let loadedPatternPrefix = "loaded/"
 
     /// Whether a discovery diagnostic is about a library that a test loaded at run time.

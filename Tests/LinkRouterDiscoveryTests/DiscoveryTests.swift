@@ -46,15 +46,57 @@ struct DiscoveryTests {
         #expect(!report.registered.contains("fixture/badversion"))
     }
 
-    @Test("of two records with one shape, the first in section order wins and the second is reported with both locations")
-    func duplicateRecords() throws {
-        let report = Router(discovery: .manual).registerRoutes()
+    @Test("two unmarked records of one shape are a duplicate that names both by symbol and location, and neither is registered")
+    func duplicateRecords() async throws {
+        // The rule changed: the first record in link order used to win; now neither does.
+        let router = Router(discovery: .manual)
+        let report = router.registerRoutes()
         let executable = try #require(LoadedImage.all().first { $0.isMainProgram }).path
-        #expect(report.registered.contains("fixture/c/twice/:first"))
+        #expect(!report.registered.contains("fixture/c/twice/:first"))
         #expect(!report.registered.contains("fixture/c/twice/:second"))
-        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/twice/:second'") })
-        #expect(line.contains("at \(executable) at offset 0x"))
-        #expect(line.contains("ignored: 'fixture/c/twice/:first' from \(executable) at offset 0x"))
+        #expect(await router.open("app://fixture/c/twice/1?a=1&b=2").failure != nil)
+        let duplicate = try #require(report.duplicateRoutes.first { $0.records.first?.pattern == "fixture/c/twice/:first" })
+        #expect(duplicate.records.map(\.pattern) == ["fixture/c/twice/:first", "fixture/c/twice/:second"])
+        #expect(duplicate.records.allSatisfy { $0.file == executable && $0.symbol == "add" && !$0.isOverride })
+        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/twice/:first'") })
+        #expect(line == duplicate.description)
+        #expect(line.contains(": 2 records of one shape, none marked as an override: 'fixture/c/twice/:first' ('add') in \(executable) at offset 0x"))
+        #expect(line.contains("; 'fixture/c/twice/:second' ('add') in \(executable) at offset 0x"))
+        #expect(line.hasSuffix("; none is registered (mark the one that wins with 'overrides: true')"))
+    }
+
+    @Test("the record marked as an override wins over unmarked records of its shape, before or after them, in C and in Swift")
+    func overrideWins() async throws {
+        let router = Router(discovery: .manual)
+        let report = router.registerRoutes()
+        // C: the override comes second in section order; Swift: first.
+        #expect(report.registered.contains("fixture/c/override/:marked"))
+        #expect(!report.registered.contains("fixture/c/override/:plain"))
+        #expect(report.registered.contains("fixture/swift/override/:marked"))
+        #expect(!report.registered.contains("fixture/swift/override/:plain"))
+        #expect(await router.open("app://fixture/swift/override/x").actionResult as? String == "marked")
+        // A Swift page over a C action of another module.
+        #expect(await router.open("app://fixture/mixed/7").page is OverridingPage)
+        #expect(router.routes.filter { $0.pattern.text == "fixture/mixed/<int:id>" }.map(\.kind) == [.page])
+        // Overridden records are no problem: reported apart, with both records named.
+        #expect(!report.diagnostics.contains { $0.contains("override/") || $0.contains("fixture/mixed") })
+        let line = try #require(report.overridden.first { $0.hasPrefix("route 'fixture/c/override/:plain' ('add') in ") })
+        #expect(line.contains(" is overridden by 'fixture/c/override/:marked' ('add') in "))
+        let swiftLine = try #require(report.overridden.first { $0.hasPrefix("route 'fixture/swift/override/:plain' ('#route at OverrideFixtures.swift:8 in ") })
+        #expect(swiftLine.contains("is overridden by 'fixture/swift/override/:marked' ('#route at OverrideFixtures.swift:7 in "))
+        #expect(report.overridden.contains { $0.contains("'fixture/mixed/<int:id>' ('accessor of LinkRouterDiscoveryTests.OverridingPage.__linkRouterRecord')") })
+    }
+
+    @Test("two overrides of one shape are a duplicate, and neither they nor the unmarked record of their shape is registered")
+    func twoOverrides() throws {
+        let report = Router(discovery: .manual).registerRoutes()
+        #expect(!report.registered.contains { $0.hasPrefix("fixture/c/both/") })
+        let duplicate = try #require(report.duplicateRoutes.first { $0.records.first?.pattern.hasPrefix("fixture/c/both/") == true })
+        #expect(duplicate.records.map(\.pattern) == ["fixture/c/both/:first", "fixture/c/both/:second"])
+        #expect(duplicate.records.allSatisfy { $0.isOverride })
+        #expect(duplicate.description.contains("2 records of one shape, all marked as overrides: "))
+        #expect(duplicate.description.hasSuffix("(keep 'overrides: true' on one of them)"))
+        #expect(report.overridden.contains { $0.hasPrefix("route 'fixture/c/both/:plain' ('add') in ") })
     }
 
     @Test("a record that loses to a route registered by hand names no record as the winner, not even a later one with the winner's text")

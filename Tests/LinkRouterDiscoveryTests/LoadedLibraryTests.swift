@@ -33,19 +33,19 @@ struct LoadedLibraryTests {
 
     @Test("a library discovered before an automatic router's first use loses a shared pattern to the main program")
     func mainProgramFirst() async throws {
-        let library = try Self.library("Clash", patterns: ["fixture/c/add", "loaded/clash/own"], answer: "from the library")
+        let library = try Self.library("Clash", patterns: ["fixture/c/clash", "loaded/clash/own"], answer: "from the library")
         let handle = try Self.load(library)
         let router = Router(discovery: .automatic)
 
         let report = router.discoverRoutes(in: handle)
         #expect(report.registered == ["loaded/clash/own"])
-        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/add'") })
+        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate route 'fixture/c/clash'") })
         #expect(line.contains("at \(library.path) at offset 0x"))
-        #expect(line.hasSuffix("ignored: 'fixture/c/add' registered earlier wins"))
+        #expect(line.hasSuffix("ignored: 'fixture/c/clash' registered earlier wins"))
         // The main program's C fixture answered, and the first use found nothing more to do.
-        #expect(await router.open("app://fixture/c/add?a=2&b=40").actionResult as? String == "42")
+        #expect(await router.open("app://fixture/c/clash?a=2&b=40").actionResult as? String == "42")
         #expect(await router.open("app://loaded/clash/own").actionResult as? String == "from the library")
-        #expect(router.routes.filter { $0.pattern.text == "fixture/c/add" }.count == 1)
+        #expect(router.routes.filter { $0.pattern.text == "fixture/c/clash" }.count == 1)
     }
 
     @Test("a library opened by a relative path is read from its absolute path")

@@ -58,24 +58,43 @@ struct ServiceDiscoveryTests {
         #expect(fixtureCounterInstances - before == 1)
     }
 
-    @Test("two implementations of one protocol: the first found wins, the second is reported with file and symbol")
+    @Test("two implementations of one protocol, neither an override: a duplicate naming both by file and symbol, and neither is registered")
     func duplicateImplementations() throws {
+        // The rule changed: the first found used to win; now neither does.
         let router = Router(discovery: .manual)
         let report = router.registerRoutes()
         let duplicates = report.serviceProblems.filter { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" }
         try #require(duplicates.count == 1, "\(report.serviceProblems)")
-        guard case .duplicate(_, let ignored, let winner) = duplicates[0] else {
-            Issue.record("not a duplicate: \(duplicates[0])")
+        guard case .conflict(_, let records, let allOverrides) = duplicates[0] else {
+            Issue.record("not a conflict: \(duplicates[0])")
             return
         }
-        #expect(ignored.file == executable && winner.file == executable)
-        #expect(ignored.symbol == "accessor of ServiceFixtures.SecondDuplicate.__linkRouterService")
-        #expect(winner.symbol == "accessor of ServiceFixtures.FirstDuplicate.__linkRouterService")
+        #expect(!allOverrides)
+        #expect(records.allSatisfy { $0.file == executable })
+        #expect(Set(records.compactMap(\.symbol)) == [
+            "accessor of ServiceFixtures.FirstDuplicate.__linkRouterService", "accessor of ServiceFixtures.SecondDuplicate.__linkRouterService",
+        ])
         #expect(report.diagnostics.contains(duplicates[0].description))
         #expect(duplicates[0].description.hasPrefix(
-            "duplicate service 'ServiceFixtureInterfaces.FixtureDuplicated' at 'accessor of ServiceFixtures.SecondDuplicate.__linkRouterService' in \(executable) at offset 0x"
+            "duplicate service 'ServiceFixtureInterfaces.FixtureDuplicated': 2 implementations, none marked as an override: 'accessor of ServiceFixtures."
         ))
-        #expect(try router.service((any FixtureDuplicated).self).name == "first")
+        #expect(duplicates[0].description.hasSuffix("; none is registered (mark the one that wins with 'overrides: true')"))
+        #expect(!report.registeredServices.contains("ServiceFixtureInterfaces.FixtureDuplicated"))
+        #expect(throws: ServiceError.self) { try router.service((any FixtureDuplicated).self) }
+    }
+
+    @Test("the implementation marked as an override wins over the unmarked ones before and after it, and they are listed as overridden")
+    func overridingImplementation() throws {
+        let router = Router(discovery: .manual)
+        let report = router.registerRoutes()
+        #expect(try router.service((any FixtureOverridden).self).name == "marked")
+        #expect(!report.serviceProblems.contains { $0.service == "ServiceFixtureInterfaces.FixtureOverridden" })
+        let lines = report.overridden.filter { $0.hasPrefix("service 'ServiceFixtureInterfaces.FixtureOverridden'") }
+        #expect(lines.count == 2, "\(report.overridden)")
+        for plain in ["PlainFixtureBefore", "PlainFixtureAfter"] {
+            #expect(lines.contains { $0.contains("'accessor of ServiceFixtures.\(plain).__linkRouterService'") })
+        }
+        #expect(lines.allSatisfy { $0.contains(" is overridden by 'accessor of ServiceFixtures.MarkedFixture.__linkRouterService' in \(executable) at offset 0x") })
     }
 
     @Test("a record whose accessor refuses, or that names another protocol, is unresolved, with file and symbol")
@@ -112,7 +131,7 @@ struct ServiceDiscoveryTests {
     func validateAfterAutomaticDiscovery() {
         let router = Router(discovery: .automatic)
         let problems = router.validateServices()
-        #expect(problems.contains { if case .duplicate = $0 { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" } else { false } })
+        #expect(problems.contains { if case .conflict = $0 { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" } else { false } })
         #expect(problems.contains { if case .unresolved = $0 { $0.service == "NotTheClock" } else { false } })
         #expect(!problems.contains { if case .missing = $0 { true } else { false } })
     }

@@ -80,6 +80,66 @@ struct RoutableMacroTests {
         )
     }
 
+    @Test("overrides: true sets flag bit 4 (0x10); overrides: false leaves the flags as without it")
+    func overrides() {
+        assertExpansion(
+            """
+            @Routable("user/:id", exposure: .external, overrides: true)
+            struct UserPage {}
+            """,
+            expandedSource: """
+            struct UserPage {}
+
+            extension UserPage: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0011_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+        assertExpansion(
+            """
+            @Routable("team/:id", overrides: false)
+            struct TeamPage {}
+            """,
+            expandedSource: """
+            struct TeamPage {}
+
+            extension TeamPage: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    { __value, __type, _ in LinkRouter.__storePage(TeamPage.self, to: __value, ifExpected: __type) },
+                    0,
+                    [0x64693A2F6D616574, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "team/:id"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+    }
+
+    @Test("overrides must be a Boolean literal")
+    func overridesNotLiteral() {
+        assertExpansion(
+            """
+            @Routable("user/:id", overrides: isOverride)
+            struct UserPage {}
+            """,
+            expandedSource: """
+            struct UserPage {}
+
+            extension UserPage: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "write 'overrides' as 'true' or 'false'", line: 1, column: 34),
+            ]
+        )
+    }
+
     @Test("a malformed pattern is an error at the offending character")
     func malformedPlaceholder() {
         assertExpansion(

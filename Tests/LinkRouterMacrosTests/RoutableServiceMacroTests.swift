@@ -29,6 +29,33 @@ struct RoutableServiceMacroTests {
         )
     }
 
+    @Test("overrides: true sets flag bit 4 (0x10) beside the lifetime's bit 3")
+    func overridingService() {
+        assertExpansion(
+            """
+            @RoutableService((any SessionService).self, lifetime: .shared, overrides: true)
+            struct AccountSession: SessionService {}
+            """,
+            expandedSource: """
+            struct AccountSession: SessionService {}
+
+            extension AccountSession: LinkRouter.RoutableService {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
+                    [0x0018_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    { __value, __type, _ in
+                        typealias __Implementation<__T: SessionService> = __T
+                        return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
+                    },
+                    0,
+                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: ["RoutableService"]
+        )
+    }
+
     @Test("a shared service sets flag bit 3; a qualified protocol is kept whole; a declared conformance is not repeated")
     func sharedQualifiedService() {
         assertExpansion(

@@ -24,6 +24,24 @@ struct RouteMacroTests {
         )
     }
 
+    @Test("an action marked overrides: true has flag bit 4 (0x10)")
+    func overridingAction() {
+        assertExpansion(
+            """
+            #route("cart/add", overrides: true) { _ in nil }
+            """,
+            expandedSource: """
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
+                0x526B6E4C, 1, 16, 0x6163746E, 8, // magic, version, flags, kind 'actn', text length
+                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                0,
+                0x6464612F74726163, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "cart/add"
+                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            )
+            """
+        )
+    }
+
     @Test("an async action passed as the action argument, with groups")
     func asyncAction() {
         assertExpansion(

@@ -57,7 +57,24 @@ struct RouteDumpTests {
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
         #expect(records.count == 15)
-        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "lifetime"])
+        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "lifetime", "overrides"])
+        #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
+    }
+
+    @Test("a record marked as an override says so in the table and in the JSON")
+    func overrides() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.object("overrides", [.override("a/:x"), PlantedRoute("b"), .serviceOverride("Clock")])
+        let dump = try RouteDump(binaries: [file])
+        #expect(dump.rows.map(\.pattern) == ["Clock", "a/:x", "b"])
+        #expect(dump.rows.map(\.overrides) == [true, true, false])
+        let table = try dump.text(.table).split(separator: "\n").map(String.init)
+        #expect(table[1].hasPrefix("action (override)  a/:x"))
+        #expect(table[2].hasPrefix("action             b"))
+        #expect(table.last?.hasPrefix("Clock    perRequest (override)") == true, "\(table)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try dump.text(.json).utf8)) as? [String: Any])
+        let records = try #require(object["records"] as? [[String: Any]])
+        #expect(records.map { $0["overrides"] as? Bool } == [true, true, false])
     }
 
     @Test("files merge into one table, sorted by pattern, then file")

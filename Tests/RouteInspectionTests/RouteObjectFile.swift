@@ -11,6 +11,7 @@ struct PlantedRoute {
     var summary: String?
     var kind = cActionKind
     var magic: UInt32 = 0x526B6E4C
+    var flags: UInt16 = 0
 
     init(_ pattern: String, summary: String? = nil) {
         self.pattern = pattern
@@ -21,6 +22,20 @@ struct PlantedRoute {
     static func service(_ name: String) -> PlantedRoute {
         var record = PlantedRoute(name)
         record.kind = serviceKind
+        return record
+    }
+
+    /// A service record marked as an override (flag bit 4).
+    static func serviceOverride(_ name: String) -> PlantedRoute {
+        var record = service(name)
+        record.flags = 0x10
+        return record
+    }
+
+    /// A route record marked as an override (flag bit 4).
+    static func override(_ pattern: String) -> PlantedRoute {
+        var record = PlantedRoute(pattern)
+        record.flags = 0x10
         return record
     }
 
@@ -44,7 +59,7 @@ enum RouteObjectFile {
             precondition(text.count <= 96, "record text over 96 bytes")
             section.append(le: route.magic)
             section.append(le: UInt16(1))              // version
-            section.append(le: UInt16(0))              // flags
+            section.append(le: route.flags)
             section.append(le: route.kind)
             section.append(le: UInt32(text.count))     // text length
             section.append(le: UInt64(0))              // accessor: relocated at load time

@@ -54,6 +54,7 @@ struct RouteRecordLayoutTests {
     func flags() {
         #expect(RecordFlags.external.rawValue == LINKROUTER_FLAG_EXTERNAL)
         #expect(RecordFlags.sharedService.rawValue == LINKROUTER_FLAG_SHARED_SERVICE)
+        #expect(RecordFlags.override.rawValue == LINKROUTER_FLAG_OVERRIDE)
         #expect(RecordFlags.openStyleMask.rawValue == LINKROUTER_FLAG_STYLE_MASK)
         #expect(RecordFlags.openStyleShift == Int(LINKROUTER_FLAG_STYLE_SHIFT))
         let styles: [(RecordOpenStyle, Int32)] = [
@@ -66,7 +67,7 @@ struct RouteRecordLayoutTests {
         }
     }
 
-    @Test("Flags encode and decode the exposure, the open style and the service lifetime")
+    @Test("Flags encode and decode the exposure, the open style, the override mark and the service lifetime")
     func flagsRoundTrip() {
         for style in RecordOpenStyle.allCases {
             for isExternal in [false, true] {
@@ -78,6 +79,8 @@ struct RouteRecordLayoutTests {
         }
         #expect(RecordFlags(rawValue: 0x5) == [.external, RecordOpenStyle.present.flags])
         #expect(RecordFlags(rawValue: 0x7).openStyle == .automatic)
+        #expect(RecordFlags(isExternal: false, openStyle: .automatic, isOverride: true).rawValue == 0x10)
+        #expect(RecordFlags(isExternal: true, openStyle: .push, isOverride: true) == [.external, .override, RecordOpenStyle.push.flags])
         #expect(RecordFlags(lifetime: .shared).rawValue == 0x8)
         #expect(RecordFlags(lifetime: .perRequest).rawValue == 0)
         #expect(RecordServiceLifetime.allCases.allSatisfy { RecordFlags(lifetime: $0).serviceLifetime == $0 })

@@ -14,8 +14,16 @@ public protocol FixtureTicket: AnyObject, Sendable {}
 /// Implemented by `ServiceFixtures.SharedCounter`, one shared instance; requested by one test only.
 public protocol FixtureCounter: AnyObject, Sendable {}
 
-/// Implemented twice in ServiceFixtures: `FirstDuplicate` (found first, named "first") and `SecondDuplicate`.
+/// Implemented twice in ServiceFixtures, neither marked as an override: `FirstDuplicate` and
+/// `SecondDuplicate`; so not at all.
 public protocol FixtureDuplicated: Sendable {
+    /// Which implementation this is.
+    var name: String { get }
+}
+
+/// Implemented three times in ServiceFixtures: `MarkedFixture` marked as an override, between
+/// `PlainFixtureBefore` and `PlainFixtureAfter`.
+public protocol FixtureOverridden: Sendable {
     /// Which implementation this is.
     var name: String { get }
 }

@@ -33,3 +33,18 @@ struct FirstDuplicate: FixtureDuplicated {
 struct SecondDuplicate: FixtureDuplicated {
     var name: String { "second" }
 }
+
+@RoutableService((any FixtureOverridden).self)
+struct PlainFixtureBefore: FixtureOverridden {
+    var name: String { "plain before" }
+}
+
+@RoutableService((any FixtureOverridden).self, overrides: true)
+struct MarkedFixture: FixtureOverridden {
+    var name: String { "marked" }
+}
+
+@RoutableService((any FixtureOverridden).self)
+struct PlainFixtureAfter: FixtureOverridden {
+    var name: String { "plain after" }
+}

@@ -3,8 +3,8 @@ package import RouteRecordReader
 
 /// `routes check BINARY...`: the checks run-time validation does, offline, for CI.
 package struct RouteCheck {
-    /// Every problem found, in the order the checks run: bad records, then refused patterns
-    /// (bad syntax, duplicates), then ties and shadowed routes, then duplicate services.
+    /// Every problem found, in the order the checks run: bad records, then bad patterns, then
+    /// duplicate routes, then ties and shadowed routes, then duplicate services.
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -23,8 +23,10 @@ package struct RouteCheck {
     }
 
     /// Checks the records of the files together, as one app would register them: files in the
-    /// order given, records in section order. When two records claim one route or service, the
-    /// first wins, as in discovery (``FirstRecordWins``).
+    /// order given, records in section order. Of the route records of one shape, the one marked
+    /// as an override wins and the others are no problem; none marked, or several, is a
+    /// duplicate naming every record, and none of them is registered, as in discovery
+    /// (``OverrideRule``). The records for one service protocol name follow the same rule.
     ///
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
@@ -32,38 +34,69 @@ package struct RouteCheck {
         let routes = try BinaryRoutes.read(binaries)
         var problems = routes.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
         let router = Router(configuration: RouterConfiguration(host: nil))
-        var precedence = FirstRecordWins()
-        var duplicateServices: [(record: RouteRecord, winner: RecordLocation)] = []
+        var services: [String: [RouteRecord]] = [:]
+        var rule = OverrideRule()
+        var firstRecords: [String: RouteRecord] = [:]
         for record in routes.records {
-            let ordinal = precedence.count
-            let winnerOfSameText = precedence.add(record)
             if record.kind == .service {
-                if let winner = winnerOfSameText { duplicateServices.append((record, winner)) }
+                services[record.pattern, default: []].append(record)
                 continue
             }
-            do {
-                try router.register(record.pattern, action: { _ in nil })
-            } catch {
-                switch error {
-                case .invalidPattern(let error):
-                    let message = "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"
-                    problems.append(CheckProblem(.invalidPattern, at: record.location, message))
-                case .duplicate(_, let existing):
-                    // The error names the winner's pattern as registered: the first record with that text.
-                    let origin = precedence.winner(of: .route(pattern: existing), before: ordinal).map { " in \($0.short)" } ?? ""
-                    let message = "'\(record.pattern)': duplicate: same shape as '\(existing)'\(origin), which is found first and wins"
-                    problems.append(CheckProblem(.duplicate, at: record.location, message))
-                }
-            }
+            let earlier = firstRecords[record.pattern]
+            if earlier == nil { firstRecords[record.pattern] = record }
+            _ = rule.add(
+                record,
+                register: { record in
+                    do throws(RouteRegistrationError) {
+                        try router.register(record.pattern, action: { _ in nil })
+                        return .registered
+                    } catch {
+                        switch error {
+                        case .invalidPattern(let error):
+                            let message = "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"
+                            problems.append(CheckProblem(.invalidPattern, at: record.location, message))
+                            return .refused
+                        case .duplicate(_, let existing):
+                            return .duplicate(existing: existing)
+                        }
+                    }
+                },
+                unregister: { router.unregister($0) },
+                // Every record is in the one pass: the route a record collides with is the first record of its text.
+                earlierRecord: { pattern in pattern == record.pattern ? earlier : firstRecords[pattern] }
+            )
         }
+        problems += Self.duplicateProblems(of: rule, in: routes)
         let locations = Dictionary(routes.routeRecords.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
         for conflict in router.validate() {
             let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
-        problems += ServiceCheck.problems(duplicates: duplicateServices, in: routes)
+        problems += ServiceCheck.problems(claims: services, in: routes)
         self.problems = problems
         recordCount = routes.records.count + routes.issues.count
+    }
+
+    /// One problem per shape that several route records claim with no single override among
+    /// them, at the last of those records, naming every one by accessor symbol and location.
+    private static func duplicateProblems(of rule: OverrideRule, in routes: BinaryRoutes) -> [CheckProblem] {
+        let duplicates = rule.contests.map(\.conflicting).filter { !$0.isEmpty }
+        guard !duplicates.isEmpty else { return [] }
+        let files = Set(duplicates.joined().map(\.location.file))
+        let symbols = routes.sections.filter { files.contains($0.file) }.reduce(into: [RecordLocation: String]()) { symbols, section in
+            symbols.merge((try? EntrySymbols.resolve(in: section))?.symbols ?? [:]) { first, _ in first }
+        }
+        return duplicates.map { records in
+            let marks = records[0].isOverride ? "all marked as overrides" : "none marked as an override"
+            let named = records.map { record in
+                "'\(record.pattern)' " + (symbols[record.location].map { "('\($0)') " } ?? "") + "in \(record.location.short)"
+            }
+            return CheckProblem(
+                .duplicate, at: records.last?.location,
+                "'\(records.last!.pattern)': duplicate: \(records.count) records of one shape, \(marks): "
+                    + named.joined(separator: "; ") + "; none is registered"
+            )
+        }
     }
 }
 
@@ -75,13 +108,13 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         case badRecord
         /// A route pattern that does not parse.
         case invalidPattern
-        /// A route with the same shape as one found before it, which wins.
+        /// Route records of one shape of which none wins: none marked as an override, or several.
         case duplicate
         /// Two routes that match the same keys; the one found first wins.
         case tie
         /// A route that never wins for a key it matches.
         case shadowed
-        /// A second implementation of one service protocol; the first found wins.
+        /// Implementations of one service protocol of which none wins: none marked as an override, or several.
         case duplicateService
     }
 

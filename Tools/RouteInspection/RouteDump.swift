@@ -53,11 +53,11 @@ package struct RouteDump {
         case .table:
             let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS", "SYMBOL", "FILE", "OFFSET"]
             var text = TextOutput.table([header] + routeRows.map { row in
-                [row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, row.hexOffset]
+                [row.overrides ? row.kind + " (override)" : row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, row.hexOffset]
             })
             if !serviceRows.isEmpty {
                 text += "\n\n" + TextOutput.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
-                    [row.pattern, row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
+                    [row.pattern, row.overrides ? row.lifetime! + " (override)" : row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
                 })
             }
             return text
@@ -86,6 +86,9 @@ package struct DumpRow: Encodable {
     package let summary: String?
     /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
     package let lifetime: String?
+    /// Whether the record is marked as an override (`overrides: true`): it wins over the unmarked
+    /// records of its route shape or protocol.
+    package let overrides: Bool
 
     var hexOffset: String { "0x" + String(offset, radix: 16) }
 
@@ -104,9 +107,10 @@ package struct DumpRow: Encodable {
         groups = record.groups
         summary = record.summary
         lifetime = record.serviceLifetime?.description
+        overrides = record.isOverride
     }
 
-    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime }
+    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime, overrides }
 
     /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
     package func encode(to encoder: any Encoder) throws {
@@ -121,6 +125,7 @@ package struct DumpRow: Encodable {
         try container.encode(groups, forKey: .groups)
         try container.encode(summary, forKey: .summary)
         try container.encode(lifetime, forKey: .lifetime)
+        try container.encode(overrides, forKey: .overrides)
     }
 }
 

@@ -29,11 +29,13 @@
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
 /// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one
-/// instance is shared (0: a new instance per request). Other bits are reserved and 0.
+/// instance is shared (0: a new instance per request). Bit 4: the record overrides the records of
+/// the same route shape (or service protocol) that are not marked. Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
 #define LINKROUTER_FLAG_SHARED_SERVICE 0x0008u
+#define LINKROUTER_FLAG_OVERRIDE 0x0010u
 
 /// The open styles, the value of flag bits 1-2 (`(flags & LINKROUTER_FLAG_STYLE_MASK) >> LINKROUTER_FLAG_STYLE_SHIFT`).
 #define LINKROUTER_STYLE_AUTOMATIC 0
@@ -77,12 +79,23 @@ _Static_assert(offsetof(linkrouter_route_record, text) == 32, "text offset");
 ///     LINKROUTER_C_ACTION(greet_route, "greet/:name", greet);
 ///
 /// `retain` keeps the record through the linker's --gc-sections; `used` through the compiler.
-#define LINKROUTER_C_ACTION(identifier, pattern, function)                                          \
+#define LINKROUTER_C_ACTION(identifier, pattern, function) \
+    LINKROUTER_C_ACTION_FLAGS(identifier, pattern, function, 0)
+
+/// Registers a C action that overrides the records of the same shape not marked as overrides,
+/// wherever they are in link order (what `overrides: true` does in Swift):
+///
+///     LINKROUTER_C_ACTION_OVERRIDE(greet_route, "greet/:name", greet);
+#define LINKROUTER_C_ACTION_OVERRIDE(identifier, pattern, function) \
+    LINKROUTER_C_ACTION_FLAGS(identifier, pattern, function, LINKROUTER_FLAG_OVERRIDE)
+
+/// What LINKROUTER_C_ACTION and LINKROUTER_C_ACTION_OVERRIDE expand to: a record with `flags`.
+#define LINKROUTER_C_ACTION_FLAGS(identifier, pattern, function, flags)                             \
     _Static_assert(sizeof(pattern) - 1 <= LINKROUTER_RECORD_TEXT_CAPACITY,                          \
                    "route pattern longer than a record holds");                                    \
     __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))                     \
     static const linkrouter_route_record identifier = {                                            \
-        LINKROUTER_RECORD_MAGIC, LINKROUTER_RECORD_VERSION, 0, LINKROUTER_KIND_C_ACTION,            \
+        LINKROUTER_RECORD_MAGIC, LINKROUTER_RECORD_VERSION, (flags), LINKROUTER_KIND_C_ACTION,      \
         (uint32_t)(sizeof(pattern) - 1), (linkrouter_route_accessor)(function), 0, pattern}
 
 #endif
