@@ -7,6 +7,9 @@
 //     DiscoveryStartup first-open   time to first open: `registerRoutes()`, then the first
 //                                   `open` of one of the records' URLs, which builds the routing
 //                                   table and runs the record's (C) action
+//     DiscoveryStartup first-resolve  `registerRoutes()`, then one `resolve` of the same URL:
+//                                   discovery and the table build without the open (for telling
+//                                   the two apart)
 //
 // Both modes make the router before the clock starts and time from the first thing `main` does
 // with it, so the difference between them is the table build and the open.
@@ -29,12 +32,16 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-let opensFirstURL: Bool
+enum Mode { case discovery, firstOpen, firstResolve }
+let mode: Mode
 switch arguments.first {
-case nil: opensFirstURL = false
-case "first-open"?: opensFirstURL = true
-case let other?: fail("unknown mode \(other); use no argument (discovery) or first-open")
+case nil: mode = .discovery
+case "first-open"?: mode = .firstOpen
+case "first-resolve"?: mode = .firstResolve
+case let other?: fail("unknown mode \(other); use no argument (discovery), first-open or first-resolve")
 }
+/// `bench/4242/:p`, one of the records, as a deep link the app was launched with.
+let firstURL = "app://bench/4242/x"
 
 let router = Router(discovery: .manual)
 let clock = ContinuousClock()
@@ -42,9 +49,11 @@ let faultsBefore = minorPageFaults()
 let start = clock.now
 let report = router.registerRoutes()
 var outcome: RouteOutcome?
-if opensFirstURL {
-    // `bench/4242/:p`, one of the records, as a deep link the app was launched with.
-    outcome = await router.open("app://bench/4242/x")
+var resolved: ResolvedRoute?
+switch mode {
+case .discovery: break
+case .firstOpen: outcome = await router.open(firstURL)
+case .firstResolve: resolved = try? router.resolve(firstURL)
 }
 let elapsed = clock.now - start
 let faults = minorPageFaults() - faultsBefore
@@ -54,6 +63,9 @@ guard report.registered.count == expected else {
 }
 if let outcome, !outcome.succeeded || outcome.route?.pattern.text != "bench/4242/:p" {
     fail("the first open did not run bench/4242/:p: \(outcome)")
+}
+if mode == .firstResolve, resolved?.pattern.text != "bench/4242/:p" {
+    fail("\(firstURL) did not resolve to bench/4242/:p")
 }
 let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
 print("\(microseconds) µs \(faults) page faults")
