@@ -25,6 +25,10 @@ let package = Package(
         // `RuntimeInterposer` trait also leaves out its swift-runtime-interposer dependency.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+        // Hummingbird's router trie, timed through its `@_spi(Internal)` builder and public
+        // `RouterTrie.resolve(_:)`. Without the default traits (swift-configuration, full
+        // Foundation), which the router does not need.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // 10,000 route records planted with the C registration macro, for the discovery benchmark.
@@ -40,6 +44,7 @@ let package = Package(
                 .product(name: "LinkRouter", package: linkRouterPackage),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Benchmarks/RouterBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
@@ -47,7 +52,8 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
-        // One discovery pass in a fresh process, as at app start-up; run by `discovery-startup`.
+        // One discovery pass in a fresh process, as at app start-up, or discovery, the table build
+        // and the first open; run by `discovery-startup` and `first-open-startup`.
         // Outside `Benchmarks/Benchmarks`, so the benchmark plugin does not take it for a benchmark.
         .executableTarget(
             name: "DiscoveryStartup",

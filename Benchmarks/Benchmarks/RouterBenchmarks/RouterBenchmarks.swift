@@ -25,9 +25,11 @@ let benchmarks: @Sendable () -> Void = {
     urlParseBenchmarks()
     resolveBenchmarks()
     openBenchmarks()
+    userFacingOpenBenchmarks()
     allocationBenchmarks()
     registrationBenchmarks()
     discoveryBenchmarks()
+    adversarialBenchmarks()
 }
 
 // MARK: - Discovery
@@ -173,6 +175,13 @@ func resolveBenchmarks() {
             resolvePreSplitWithRoutingKit(fixture.routingKit.router, fixture.mixedColumns, window(fixture.mixedColumns, benchmark))
         } setup: {
             _ = fixture(size: size)
+        }
+
+        Benchmark("Resolve \(name) routes: Hummingbird RouterTrie.resolve(path of urlString)") { benchmark in
+            let probes = fixture(size: size).mixedColumns
+            resolveWithHummingbird(hummingbird(size: size), probes, window(probes, benchmark))
+        } setup: {
+            printHummingbirdStatistics(hummingbird(size: size), fixture(size: size))
         }
     }
 }
