@@ -33,7 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
-        // Byte-level helpers of the URL and pattern parsers, `package` and @inlinable so the parsers
+        // Byte-level helpers of the URL and pattern parsers, public and @inlinable so the parsers'
         // hot loops in other modules inline them; not re-exported to apps.
         .target(name: "ByteParsing", swiftSettings: strictSettings),
         // Route pattern syntax: parsed by the core at run time and by the macros at compile time.

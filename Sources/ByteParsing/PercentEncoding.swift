@@ -1,7 +1,7 @@
 /// Percent-decoding shared by the URL parser, the matcher and the pattern parser.
-package enum PercentEncoding {
+public enum PercentEncoding {
     /// The value of one hexadecimal digit, or `nil`.
-    @inlinable @inline(__always) package static func hexValue(_ byte: UInt8) -> UInt8? {
+    @inlinable @inline(__always) public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
@@ -11,7 +11,7 @@ package enum PercentEncoding {
     }
 
     /// Decodes `%XX` escapes (and `+` as a space when asked) into bytes; `nil` on a bad escape.
-    @inlinable package static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
+    @inlinable public static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
         var valid = true
         let result = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
             guard let written = decode(bytes, plusAsSpace: plusAsSpace, into: buffer) else {
@@ -28,7 +28,7 @@ package enum PercentEncoding {
     /// for `bytes.count` bytes (decoding never lengthens).
     ///
     /// - Returns: How many bytes were written, or `nil` on a bad escape.
-    @inlinable package static func decode(
+    @inlinable public static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Int? {
         precondition(output.count >= bytes.count, "the output buffer is too small")
@@ -53,14 +53,14 @@ package enum PercentEncoding {
 
     /// Decodes into a `String`, or `nil` when an escape is bad, the result is not UTF-8, or a raw
     /// control character appears.
-    @inlinable package static func decodeValidated(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String? {
+    @inlinable public static func decodeValidated(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String? {
         if bytes.contains(where: ASCII.isControl) { return nil }
         guard let decoded = decodeBytes(bytes, plusAsSpace: plusAsSpace) else { return nil }
         return String(validating: decoded, as: UTF8.self)
     }
 
     /// Decodes bytes already validated by the URL parser: escapes are well formed, the result is UTF-8.
-    @inlinable package static func decodeTrusted(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+    @inlinable public static func decodeTrusted(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         if !bytes.contains(ASCII.percent) && !(plusAsSpace && bytes.contains(ASCII.plus)) {
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -71,18 +71,18 @@ package enum PercentEncoding {
 }
 
 /// Checks that a stream of bytes is well-formed UTF-8, one byte at a time, without allocating.
-package struct UTF8Validator {
+public struct UTF8Validator {
     @usableFromInline var remaining: UInt8 = 0
     @usableFromInline var lowerBound: UInt8 = 0x80
     @usableFromInline var upperBound: UInt8 = 0xBF
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     /// Whether the bytes so far end on a character boundary.
-    @inlinable package var isComplete: Bool { remaining == 0 }
+    @inlinable public var isComplete: Bool { remaining == 0 }
 
     /// Feeds one byte; returns `false` when the stream can no longer be valid.
-    @inlinable @inline(__always) package mutating func feed(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) public mutating func feed(_ byte: UInt8) -> Bool {
         if remaining == 0 {
             switch byte {
             case 0x00...0x7F: return true
@@ -110,7 +110,7 @@ extension UTF8Validator {
     ///
     /// The standard library's `String(validating:as:)` takes a generic path for raw bytes that
     /// looks up type metadata on each call; route discovery converts every record's text.
-    @inlinable package static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
+    @inlinable public static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
         if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         return bytes.withMemoryRebound(to: UInt8.self) { bytes in
             var validator = UTF8Validator()

@@ -1,7 +1,7 @@
 /// Allocation-free checks of typed placeholder values, run by the matcher on raw segment bytes.
-package enum ScalarSyntax {
+public enum ScalarSyntax {
     /// Parses an optionally signed decimal integer that fits `Int`.
-    @inlinable package static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable public static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         var negative = false
         if let first = bytes.first, first == ASCII.minus || first == ASCII.plus {
@@ -24,7 +24,7 @@ package enum ScalarSyntax {
     }
 
     /// Parses `true`/`false`, `yes`/`no`, `1`/`0`, ignoring ASCII letter case.
-    @inlinable package static func parseBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    @inlinable public static func parseBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         func equals(_ word: StaticString) -> Bool {
             guard word.utf8CodeUnitCount == bytes.count else { return false }
             let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
@@ -36,7 +36,7 @@ package enum ScalarSyntax {
     }
 
     /// Whether the bytes are `[+-]digits[.digits][(e|E)[+-]digits]` with at least one digit before the exponent.
-    @inlinable package static func isDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public static func isDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func digits() -> Int {
             let start = index
@@ -59,7 +59,7 @@ package enum ScalarSyntax {
     }
 
     /// Whether the bytes are a UUID in 8-4-4-4-12 hexadecimal form.
-    @inlinable package static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {

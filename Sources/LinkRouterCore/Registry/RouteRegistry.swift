@@ -43,9 +43,10 @@ final class RouteRegistry: Sendable {
 
     /// Adds a route unless one of the same shape is registered.
     /// - Returns: The pattern of the route of the same shape, as registered; `nil` when added.
-    func add(_ entry: consuming RouteEntry) -> String? {
-        // Moved into the list rather than copied (a copy retains every field).
-        var entry: RouteEntry? = entry
+    func add(_ pattern: consuming RoutePattern, options: consuming RouteOptions, handler: consuming RouteHandler) -> String? {
+        // Made before taking the lock, and moved into the list rather than copied (a copy
+        // retains every field).
+        var entry: RouteEntry? = RouteEntry(pattern: pattern, options: options, handler: handler)
         return state.withLock { state in
             if let existing = state.shapes.insert(entry!.pattern, at: state.entries.count, among: state.entries, \.pattern) {
                 return state.entries[existing].pattern.text

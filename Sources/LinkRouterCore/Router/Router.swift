@@ -126,9 +126,9 @@ public final class Router: Sendable {
     private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
-        // Made before taking the registry's lock.
-        let entry = RouteEntry(pattern: consume pattern, options: options, handler: handler)
-        if let existing = registry.add(entry) { throw .duplicate(pattern: text, existing: existing) }
+        if let existing = registry.add(pattern, options: options, handler: handler) {
+            throw .duplicate(pattern: text, existing: existing)
+        }
     }
 
     /// The frozen routes and rules, made on first use after a change of either.
