@@ -24,6 +24,24 @@ struct ServiceDiscoveryTests {
         #expect(clock.time == 42)
     }
 
+    @Test("services are discovered without a router, into a registry of their own, each object once")
+    func withoutRouter() throws {
+        let services = ServiceRegistry()
+        #expect(throws: ServiceError.notRegistered(service: "ServiceFixtureInterfaces.FixtureClock")) {
+            try services.service((any FixtureClock).self)
+        }
+        let report = services.registerAnnotatedServices()
+        #expect(report.registered.isEmpty)
+        #expect(report.registeredServices.contains("ServiceFixtureInterfaces.FixtureClock"))
+        #expect(try services.service((any FixtureClock).self).time == 42)
+        #expect(services.registerAnnotatedServices().registeredServices.isEmpty)
+
+        services.register((any FixtureClock).self) { FakeClock() }
+        #expect(try services.service((any FixtureClock).self).time == -1)
+        services.require([(any FixtureNeverImplemented).self])
+        #expect(services.validate().contains(.missing(service: "ServiceFixtureInterfaces.FixtureNeverImplemented")))
+    }
+
     @Test("automatic discovery runs at the first service request")
     func automaticDiscovery() throws {
         let router = Router(discovery: .automatic)
