@@ -154,7 +154,7 @@ extension Router {
                 let ordinal = report.recordCount
                 report.recordCount += 1
                 if record.kind == .service {
-                    servicePass.register(record, in: services, report: &report, logger: logger)
+                    servicePass.add(record)
                 } else if let router {
                     let outcome = rule.add(
                         record,

@@ -24,7 +24,7 @@ struct ServiceDiscoveryPass {
     private var overridden: [(loser: ServiceOrigin, winner: ServiceOrigin?, service: String)] = []
 
     /// Resolves one service record, or keeps the reason it cannot be.
-    mutating func register(_ record: RouteRecord, in registry: ServiceRegistry, report: inout DiscoveryReport, logger: Logger) {
+    mutating func add(_ record: RouteRecord) {
         let origin = ServiceOrigin(file: record.location.file, fileOffset: record.location.fileOffset)
         guard let service = loadValue(DiscoveredService.self, fromAccessorAt: record.accessorAddress) else {
             let reason = "its accessor refused this copy of LinkRouter (the module carries a copy of its own?)"
