@@ -34,6 +34,11 @@ final class EventHub: Sendable {
         }
     }
 
+    /// Whether a delegate or a stream may be listening; when not, an open skips building its events.
+    var hasListeners: Bool {
+        hasDelegate.load(ordering: .acquiring) || subscriberCount.load(ordering: .acquiring) > 0
+    }
+
     func stream() -> AsyncStream<RouterEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: RouterEvent.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
         let id = subscribers.withLock { subscribers in

@@ -26,7 +26,7 @@ extension Router {
     public func open(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {
-        await prepareForFirstUseSuspending()
+        if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
         let snapshot = self.snapshot
         var open = OpenRun(router: self, url: url, snapshot: snapshot, source: source, options: options)
         return await open.run(parameters: parameters)
@@ -72,7 +72,7 @@ extension Router {
         guard count <= configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
         }
-        if let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
+        if !snapshot.rules.dispatchers.isEmpty, let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
             return .dispatch(dispatcher, parsed, scheme: scheme)
         }
         do { try admit(parsed) } catch { return .failed(error) }
@@ -198,13 +198,17 @@ struct OpenRun {
                     next = (target, parameters, false)
                     break
                 }
-                switch await intercept(&route, url: parsed) {
+                let interception: Interception = snapshot.rules.interceptors.isEmpty ? .proceed : await intercept(&route, url: parsed)
+                switch interception {
                 case .proceed:
                     let navigator = route.handler.kind == .page ? router.navigator : nil
                     if route.handler.kind == .page, navigator != nil || options.resultSlot != nil {
                         route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
                     }
-                    let result = await route.run()
+                    // Only an asynchronous action needs an `await`: the call and its executor check cost
+                    // more than a synchronous action itself.
+                    let result: Result<RouteOutcome.Opened, RouteFailure>
+                    if let immediate = route.runSynchronously() { result = immediate } else { result = await route.run() }
                     if case .success(let opened) = result { trace?.record(.open) { _ in opened.summary } }
                     if case .success(.page(let page)) = result, let navigator {
                         await show(page, route: route, url: parsed, navigator: navigator)
@@ -254,7 +258,6 @@ struct OpenRun {
 
     /// Asks every interceptor that applies, in priority order, applying their rewrites to `route`.
     private mutating func intercept(_ route: inout ResolvedRoute, url: RouteURL) async -> Interception {
-        guard !snapshot.rules.interceptors.isEmpty else { return .proceed }
         let includingHost = router.configuration.host == nil
         let groups = snapshot.groups(of: route, url: url, includingHost: includingHost)
         let events = router.events
@@ -288,12 +291,17 @@ struct OpenRun {
         return .proceed
     }
 
-    private mutating func finish(_ route: ResolvedRoute?, _ result: Result<RouteOutcome.Opened, RouteFailure>) -> RouteOutcome {
-        if case .failure(let failure) = result { trace?.record(.failure) { $0.show(failure) } }
+    /// The outcome, told to the delegate and the event streams. The route and the result are
+    /// moved into it: each copy of a result costs a trip through its generic value witnesses.
+    private mutating func finish(
+        _ route: consuming ResolvedRoute?, _ result: consuming Result<RouteOutcome.Opened, RouteFailure>
+    ) -> RouteOutcome {
+        if let trace, case .failure(let failure) = copy result { trace.record(.failure) { $0.show(failure) } }
         let outcome = RouteOutcome(
             url: url, route: route, result: result, chainStart: hops.start, laterHops: hops.later, fellBack: fellBack,
             trace: trace?.trace ?? OpenTrace()
         )
+        guard router.events.hasListeners else { return outcome }
         let delegate = router.events.delegate
         if outcome.succeeded {
             router.events.emit(.didOpen(outcome))

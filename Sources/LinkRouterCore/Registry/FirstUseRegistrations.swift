@@ -45,6 +45,10 @@ final class FirstUseRegistrations: Sendable {
         }
     }
 
+    /// Whether registrations may be pending: one atomic load, so that a use that finds none pays
+    /// for no call (an `async` one costs a frame and an executor check).
+    var mayBePending: Bool { isPending.load(ordering: .acquiring) }
+
     /// Runs the pending registrations for `router`, or waits, suspended, until they have run.
     func runOrSuspend(for router: Router) async {
         guard isPending.load(ordering: .acquiring), Self.running != ObjectIdentifier(router) else { return }

@@ -41,7 +41,7 @@ public struct RouteOutcome: Sendable {
     /// An outcome whose chain is `chainStart` then `laterHops`: an open that never hopped
     /// allocates no array for its chain.
     init(
-        url: String, route: ResolvedRoute?, result: Result<Opened, RouteFailure>, chainStart: String, laterHops: [String],
+        url: String, route: consuming ResolvedRoute?, result: consuming Result<Opened, RouteFailure>, chainStart: String, laterHops: [String],
         fellBack: Bool, trace: OpenTrace
     ) {
         self.url = url

@@ -105,6 +105,9 @@ public final class Router: Sendable {
     }
 
     /// Like ``prepareForFirstUse()``, but waits by suspending while another use runs them.
+    /// Checked in line before the call, so that a use that finds nothing pending pays for no
+    /// `async` call (a frame and an executor check).
+    var mayHavePendingRegistrations: Bool { firstUse.mayBePending }
     func prepareForFirstUseSuspending() async {
         await firstUse.runOrSuspend(for: self)
     }
@@ -197,25 +200,36 @@ public final class Router: Sendable {
 extension ResolvedRoute {
     /// Constructs the page or runs the action.
     func run() async -> Result<RouteOutcome.Opened, RouteFailure> {
-        let text = pattern.text
+        if let result = runSynchronously() { return result }
+        guard case .action(let action) = handler else { preconditionFailure("only actions run asynchronously") }
+        do { return .success(.action(try await action(parameters))) } catch {
+            return .failure(.actionFailed(pattern: pattern.text, underlying: error))
+        }
+    }
+
+    /// Builds the page or runs the action when that needs no `await`; `nil` for an async action.
+    func runSynchronously() -> Result<RouteOutcome.Opened, RouteFailure>? {
         switch handler {
         case .pageType(let type):
-            return makePage(pattern: text) { try type.init(parameters: parameters) }
+            return makePage { try type.init(parameters: parameters) }
         case .pageFactory(let factory):
-            return makePage(pattern: text) { try factory(parameters) }
+            return makePage { try factory(parameters) }
         case .action(let action):
-            do { return .success(.action(try await action(parameters))) } catch {
-                return .failure(.actionFailed(pattern: text, underlying: error))
+            do {
+                guard let value = try action.runSynchronously(parameters) else { return nil }
+                return .success(.action(value))
+            } catch {
+                return .failure(.actionFailed(pattern: pattern.text, underlying: error))
             }
         }
     }
 
-    private func makePage(pattern: String, _ make: () throws -> (any Routable)?) -> Result<RouteOutcome.Opened, RouteFailure> {
+    private func makePage(_ make: () throws -> (any Routable)?) -> Result<RouteOutcome.Opened, RouteFailure> {
         do {
-            guard let page = try make() else { return .failure(.parametersRejected(pattern: pattern, underlying: nil)) }
+            guard let page = try make() else { return .failure(.parametersRejected(pattern: pattern.text, underlying: nil)) }
             return .success(.page(page))
         } catch {
-            return .failure(.parametersRejected(pattern: pattern, underlying: error))
+            return .failure(.parametersRejected(pattern: pattern.text, underlying: error))
         }
     }
 }
