@@ -127,7 +127,8 @@ extension Router {
     /// await router.open(.userProfile, parameters: ["id": 42, "tab": "likes"])
     /// ```
     /// Each placeholder takes the parameter of its name (its description, percent-encoded); an
-    /// optional group is filled when all of its placeholders have values; a `**` matches nothing.
+    /// optional group is filled when all of its placeholders have values (one of literals alone is
+    /// left out); a `**` matches nothing.
     /// The parameters no placeholder takes are passed to the route as caller values.
     ///
     /// - Returns: What was opened, or why nothing was: a missing value, a value that its typed
@@ -204,7 +205,8 @@ extension RouteID {
     ///
     /// Each placeholder takes the value of its name (its description, percent-encoded; a
     /// `<path:>` value keeps its slashes); an optional group is filled when all of its placeholders
-    /// have values, and those before it were filled; a `**` matches nothing.
+    /// have values, whatever the other groups (a group of literals alone is left out); a `**`
+    /// matches nothing.
     ///
     /// ```swift
     /// let link = try RouteID.userProfile.link(["id": 42])    // user/42
@@ -238,14 +240,18 @@ extension RouteID {
             }
         }
         var pieces: [String] = []
-        for segment in pattern.segments {
-            if let piece = try text(of: segment) { pieces.append(piece) }
-        }
-        for group in pattern.optionalGroups {
-            // A group is all or nothing: filled only when every placeholder in it has a value.
-            guard group.allSatisfy({ $0.parameterName.map { values[$0] != nil } ?? true }) else { break }
-            for segment in group {
+        for element in pattern.elements {
+            switch element {
+            case .segment(let segment):
                 if let piece = try text(of: segment) { pieces.append(piece) }
+            case .optionalGroup(let group):
+                // A group is all or nothing: filled only when every placeholder in it has a value.
+                // A group of literals alone has no value to ask for it, and is left out.
+                let names = group.compactMap(\.parameterName)
+                guard !names.isEmpty, names.allSatisfy({ values[$0] != nil }) else { continue }
+                for segment in group {
+                    if let piece = try text(of: segment) { pieces.append(piece) }
+                }
             }
         }
         return (RouteLink(route: self, path: pieces.joined(separator: "/")), rest)
