@@ -93,9 +93,13 @@ struct OptionalGroupTests {
         // Segment precedence still comes first: a literal form beats a parameter form.
         let literal = try makeRouter(["b(/:x)(/new)"])
         #expect(try literal.resolve("app://b/new").parameters.pathParameters == [:])
-        // One pattern's own forms are no conflict.
+        // One pattern's own forms are no conflict; two of its forms tying with another route are one.
         #expect(router.validate().isEmpty)
         #expect(literal.validate().isEmpty)
+        let tied = try makeRouter(["list/:n", "list(/:page)(/:sort)"])
+        #expect(tied.validate().map(\.description) == [
+            "'list(/:page)(/:sort)' and 'list/:n' match the same keys, e.g. 'list/~'; 'list/:n' was registered first and wins",
+        ])
     }
 
     @Test("A root pattern made of an optional group matches the root and one segment")
