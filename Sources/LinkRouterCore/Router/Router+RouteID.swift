@@ -189,6 +189,7 @@ public enum RouteLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern has a `*` segment, which no value names.
     case unnamedSegment
 
+    /// What is wrong, naming the placeholder: `no value for the placeholder 'id'`.
     public var description: String {
         switch self {
         case .invalidPattern(let error): "\(error)"
