@@ -12,6 +12,20 @@ public enum RouteDiscovery: Sendable, Hashable {
     case automatic
     /// Only when the app calls ``LinkRouterCore/Router/registerRoutes()``.
     case manual
+
+    /// Whether a discovery pass checks the routes for ties and shadowed routes
+    /// (``DiscoveryReport/conflicts``) when the caller does not say: `true` when LinkRouter is
+    /// compiled for debugging, `false` in a release build. The check resolves a key for every
+    /// form of every route and builds the routing table early; at 10,000 routes it costs more than
+    /// registering them (optimized: about 10 ms against 6), which a release build's start-up should
+    /// not pay for a diagnostic. Pass `validating: true` to have it anyway.
+    public static var validatesByDefault: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
 }
 
 /// What one discovery pass found and registered.
@@ -38,6 +52,12 @@ public struct DiscoveryReport: Sendable {
     /// The service problems of this pass: duplicate implementations, records that cannot be
     /// resolved, and the services marked required that are still missing (also in `diagnostics`).
     public internal(set) var serviceProblems: [ServiceProblem] = []
+    /// The routes that cannot win for some key after this pass, as ``LinkRouterCore/Router/validate()``
+    /// finds them (a tie between two forms, a route shadowed by another), limited to those where
+    /// the losing or the winning route was registered in this pass; each is logged as a warning.
+    /// Not in `diagnostics`: both routes are registered and work, one of them never wins. Empty
+    /// when the pass did not validate (``RouteDiscovery/validatesByDefault``).
+    public internal(set) var conflicts: [RouteConflict] = []
     /// Every record skipped and every duplicate, one line each (also logged as warnings).
     public internal(set) var diagnostics: [String] = []
     /// How long the pass took.
@@ -69,18 +89,25 @@ extension Router {
     /// A route registered before this call keeps its place. The `@RoutableService`
     /// implementations of one protocol follow the same rule; a protocol registered by hand keeps
     /// its manual registration. Service problems name the record's accessor symbol, and services
-    /// marked required with `requireServices(_:)` that are still missing are reported.
+    /// marked required with `requireServices(_:)` that are still missing are reported. When
+    /// `validating`, the routes are then checked with `validate()`: the ties and shadowed routes
+    /// that involve a route of this pass are in ``DiscoveryReport/conflicts`` and logged as warnings.
     ///
     /// Call it again at any time to register the libraries loaded since, by anyone (a dependency's
     /// own `dlopen`): each object is registered once. A library whose records were registered stays
     /// loaded for the rest of the process (`RTLD_NODELETE`), so a later `dlclose` cannot leave
     /// routes or services pointing into unmapped memory.
     ///
-    /// - Parameter logger: Where diagnostics go.
+    /// - Parameters:
+    ///   - validating: Whether to check the routes for ties and shadowed routes after registering
+    ///     (``DiscoveryReport/conflicts``); by default only when LinkRouter is compiled for debugging.
+    ///   - logger: Where diagnostics go.
     /// - Returns: What was found and registered.
     @discardableResult
-    public func registerRoutes(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
-        Self.register(from: LoadedImage.all().filter(claim), routesIn: self, servicesIn: serviceRegistry, logger: logger)
+    public func registerRoutes(
+        validating: Bool = RouteDiscovery.validatesByDefault, logger: Logger = Logger(label: "LinkRouter.discovery")
+    ) -> DiscoveryReport {
+        Self.register(from: LoadedImage.all().filter(claim), routesIn: self, servicesIn: serviceRegistry, validating: validating, logger: logger)
     }
 
     /// Registers the annotated routes of one library loaded with `dlopen`.
@@ -92,9 +119,13 @@ extension Router {
     ///
     /// A router that discovers automatically and has not been used yet first registers the
     /// objects loaded so far, as its first use would: the main program's records win over the
-    /// library's, as in one pass. The report is the library's.
+    /// library's, as in one pass. The report is the library's; with `validating`, its conflicts are
+    /// those that involve the library's routes (``registerRoutes(validating:logger:)``).
     @discardableResult
-    public func discoverRoutes(in handle: UnsafeMutableRawPointer, logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
+    public func discoverRoutes(
+        in handle: UnsafeMutableRawPointer, validating: Bool = RouteDiscovery.validatesByDefault,
+        logger: Logger = Logger(label: "LinkRouter.discovery")
+    ) -> DiscoveryReport {
         guard let image = LoadedImage.opened(by: handle) else {
             var report = DiscoveryReport()
             report.diagnostics.append("not a handle of a loaded object")
@@ -104,7 +135,7 @@ extension Router {
         // Claimed before the first automatic pass runs, so that the pass leaves it to this call.
         let claimed = claim(image)
         prepareForFirstUse()
-        return Self.register(from: claimed ? [image] : [], routesIn: self, servicesIn: serviceRegistry, logger: logger)
+        return Self.register(from: claimed ? [image] : [], routesIn: self, servicesIn: serviceRegistry, validating: validating, logger: logger)
     }
 
     /// Claims `image` for registration: `true` the first time only, so a re-scan registers each
@@ -114,9 +145,10 @@ extension Router {
     }
 
     /// Registers the records of `images`, which the caller has claimed: routes in `router` (or
-    /// none, when it is `nil`), services in `services`.
+    /// none, when it is `nil`), services in `services`; then, when `validating`, checks the routes
+    /// for conflicts.
     fileprivate static func register(
-        from images: [LoadedImage], routesIn router: Router?, servicesIn services: ServiceRegistry, logger: Logger
+        from images: [LoadedImage], routesIn router: Router?, servicesIn services: ServiceRegistry, validating: Bool, logger: Logger
     ) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -178,6 +210,7 @@ extension Router {
             }
         }
         reportContests(of: rule, in: &report, logger: logger)
+        if validating, let router { reportConflicts(in: router, report: &report, logger: logger) }
         servicePass.finish(in: services, report: &report, logger: logger)
         report.duration = clock.now - start
         return report
@@ -223,6 +256,17 @@ extension Router {
             case .duplicate(_, let existing):
                 return .duplicate(existing: existing)
             }
+        }
+    }
+
+    /// Reports the routes that cannot win for some key and that involve a route this pass
+    /// registered: conflicts among earlier routes were reported by the passes that registered them.
+    private static func reportConflicts(in router: Router, report: inout DiscoveryReport, logger: Logger) {
+        guard !report.registered.isEmpty else { return }
+        let registered = Set(report.registered)
+        report.conflicts = router.validate().filter { registered.contains($0.pattern) || registered.contains($0.winner) }
+        for conflict in report.conflicts {
+            logger.warning("\(conflict.kind.rawValue) route: \(conflict)")
         }
     }
 
@@ -276,7 +320,7 @@ extension ServiceRegistry {
     @discardableResult
     public func registerAnnotatedServices(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         let images = LoadedImage.all().filter { claimSource($0.sourceName) }
-        return Router.register(from: images, routesIn: nil, servicesIn: self, logger: logger)
+        return Router.register(from: images, routesIn: nil, servicesIn: self, validating: false, logger: logger)
     }
 }
 

@@ -36,15 +36,16 @@ public struct AppRoutes: Sendable {
         let router = Router(configuration: configuration, discovery: .manual)
         router.requireServices(services)
         self.router = router
-        report = router.registerRoutes()
+        report = router.registerRoutes(validating: true)
     }
 
     /// Every problem with the discovered routes and services, one line each: records discovery
     /// skipped, duplicate routes and services, records that cannot be resolved, required services
-    /// with no implementation (all from the report, each naming its file, offset and symbol), then
-    /// the ties and shadowed routes `router.validate()` finds. Empty when all is well.
+    /// with no implementation (each naming its file, offset and symbol), then the ties and
+    /// shadowed routes `router.validate()` found (``LinkRouter/DiscoveryReport/conflicts``: the
+    /// router is new, so they are all of its conflicts). Empty when all is well.
     public var problems: [String] {
-        report.diagnostics + router.validate().map { "\($0.kind.rawValue) route '\($0.pattern)': \($0)" }
+        report.diagnostics + report.conflicts.map { "\($0.kind.rawValue) route '\($0.pattern)': \($0)" }
     }
 
     /// Checks that the discovered routes and services have no problem (``problems``).

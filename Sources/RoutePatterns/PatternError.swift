@@ -22,8 +22,10 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         case catchAllNotLast
         /// A `(` without `/` after it, a missing `)`, or a nested group.
         case malformedOptionalGroup
-        /// A required segment after an optional group.
+        /// Text right after an optional group's `)`: only `/`, another group or the end may follow (`a(/b)c`).
         case segmentAfterOptionalGroup
+        /// More optional groups than ``RoutePattern/maximumOptionalGroupCount``.
+        case tooManyOptionalGroups
         /// `**` or `<path:...>` inside an optional group.
         case catchAllInOptionalGroup
         /// A literal with a bad percent escape or a character that may not appear in one.
@@ -59,7 +61,8 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         case .wildcardNotWholeSegment: "'*' and '**' must fill their whole segment"
         case .catchAllNotLast: "'**' and <path:...> must be the last segment"
         case .malformedOptionalGroup: "an optional group is written (/segment...) with no nesting"
-        case .segmentAfterOptionalGroup: "only optional groups may follow an optional group"
+        case .segmentAfterOptionalGroup: "an optional group is followed by '/', another group or the end of the pattern"
+        case .tooManyOptionalGroups: "more than \(RoutePattern.maximumOptionalGroupCount) optional groups"
         case .catchAllInOptionalGroup: "'**' and <path:...> cannot be optional"
         case .invalidLiteral: "literal contains a bad percent escape or a control character"
         case .tooManyParameters: "more than \(RoutePattern.maximumParameterCount) parameters"

@@ -40,6 +40,7 @@ struct PatternParser {
         if bytes.first == ASCII.slash { position = 1 }
         var parts: [RoutePattern.Part] = []
         parts.reserveCapacity(bytes.count { $0 == ASCII.slash } + 1)
+        /// The number of the last optional group opened: parts outside groups have group 0.
         var group = 0
         var captureCount = 0
         var lastRestColumn: Int?
@@ -49,7 +50,7 @@ struct PatternParser {
             if let restColumn = lastRestColumn { throw PatternError(.catchAllNotLast, pattern: text, column: restColumn) }
             switch part.kind {
             case .catchAll, .path:
-                if group > 0 { throw PatternError(.catchAllInOptionalGroup, pattern: text, column: column) }
+                if part.group > 0 { throw PatternError(.catchAllInOptionalGroup, pattern: text, column: column) }
                 lastRestColumn = column
             default:
                 break
@@ -64,7 +65,7 @@ struct PatternParser {
                 }
             }
             parts.append(part)
-            digest.add(group)
+            digest.add(Int(part.group))
             digest.add(part.kind.rawValue)
             if case .literal = part.kind {
                 let literal = part.range
@@ -78,37 +79,55 @@ struct PatternParser {
             }
         }
 
-        // Required segments.
-        if position < bytes.count && bytes[position] != ASCII.openParen {
-            while true {
-                let column = position + 1
-                try add(try parseSegment(group: group), column: column)
-                guard position < bytes.count, bytes[position] == ASCII.slash else { break }
-                position += 1
-            }
-        }
-        // Optional groups.
+        // Segments and optional groups in any order, separated by `/`: `a(/b)/:c(/d)`. A group
+        // starts with `(/` and ends with `)`; after it come the end, another group or `/`.
+        var expectsSegment = false
         while position < bytes.count {
-            let groupColumn = position + 1
-            guard bytes[position] == ASCII.openParen else {
-                let reason: PatternError.Reason = group == 0 ? .malformedOptionalGroup : .segmentAfterOptionalGroup
-                throw PatternError(reason, pattern: text, column: groupColumn)
-            }
-            position += 1
-            guard position < bytes.count, bytes[position] == ASCII.slash else {
-                throw PatternError(.malformedOptionalGroup, pattern: text, column: position + 1)
-            }
-            group += 1
-            while position < bytes.count, bytes[position] == ASCII.slash {
+            if bytes[position] == ASCII.openParen && !expectsSegment {
+                let groupColumn = position + 1
                 position += 1
+                guard position < bytes.count, bytes[position] == ASCII.slash else {
+                    throw PatternError(.malformedOptionalGroup, pattern: text, column: position + 1)
+                }
+                group += 1
+                if group > RoutePattern.maximumOptionalGroupCount {
+                    throw PatternError(.tooManyOptionalGroups, pattern: text, column: groupColumn)
+                }
+                while position < bytes.count, bytes[position] == ASCII.slash {
+                    position += 1
+                    let column = position + 1
+                    try add(try parseSegment(group: group), column: column)
+                }
+                guard position < bytes.count, bytes[position] == ASCII.closeParen else {
+                    throw PatternError(.malformedOptionalGroup, pattern: text, column: position < bytes.count ? position + 1 : groupColumn)
+                }
+                position += 1
+                guard position < bytes.count else { break }
+                switch bytes[position] {
+                case ASCII.openParen: continue
+                case ASCII.slash:
+                    position += 1
+                    expectsSegment = true
+                default:
+                    throw PatternError(.segmentAfterOptionalGroup, pattern: text, column: position + 1)
+                }
+            } else {
                 let column = position + 1
-                try add(try parseSegment(group: group), column: column)
+                try add(try parseSegment(group: 0), column: column)
+                expectsSegment = false
+                guard position < bytes.count else { break }
+                switch bytes[position] {
+                case ASCII.slash:
+                    position += 1
+                    expectsSegment = true
+                case ASCII.openParen: continue
+                default:
+                    throw PatternError(.malformedOptionalGroup, pattern: text, column: position + 1)
+                }
             }
-            guard position < bytes.count, bytes[position] == ASCII.closeParen else {
-                throw PatternError(.malformedOptionalGroup, pattern: text, column: position < bytes.count ? position + 1 : groupColumn)
-            }
-            position += 1
         }
+        // A trailing `/`.
+        if expectsSegment { throw PatternError(.emptySegment, pattern: text, column: position + 1) }
         let partText = decodedLiterals.isEmpty ? nil : text + String(decoding: decodedLiterals, as: UTF8.self)
         return Parsed(parts: parts, partText: partText, shapeDigest: digest.value)
     }

@@ -11,9 +11,12 @@ internal import ByteParsing
 /// | `<path:name>`  | one or more trailing segments, joined by `/`               | yes      |
 /// | `*`            | any one segment                                            | no       |
 /// | `**`           | zero or more trailing segments                             | no       |
-/// | `(/seg/...)`   | an optional trailing group, all or nothing, in order       | —        |
+/// | `(/seg/...)`   | an optional group, anywhere, taken whole or not at all     | —        |
 ///
-/// The empty pattern `""` is the root route.
+/// Each optional group is taken or left out independently of the others, so a pattern with `n`
+/// groups has `2^n` forms (``variants``): `path/:thing(/new)(/more/:another)` matches
+/// `path/1`, `path/1/new`, `path/1/more/2` and `path/1/new/more/2`. The empty pattern `""` is the
+/// root route.
 ///
 /// ```swift
 /// let pattern = try RoutePattern("user/<int:id>(/:tab)")
@@ -50,6 +53,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The most segments one expanded pattern may hold.
     public static let maximumSegmentCount = 64
 
+    /// The most optional groups one pattern may hold: each doubles the pattern's forms, and the
+    /// routing table holds every form (8 groups: 256 forms).
+    public static let maximumOptionalGroupCount = 8
+
     public var description: String { text }
 
     /// Two patterns are equal when they are written the same way.
@@ -62,12 +69,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(text)
     }
 
-    /// The segments every match must have.
+    /// The segments every match must have, in order (those outside optional groups).
     public var segments: [Segment] {
-        withPartBytes { bytes in parts.prefix { $0.group == 0 }.map { $0.segment(in: bytes) } }
+        withPartBytes { bytes in parts.filter { $0.group == 0 }.map { $0.segment(in: bytes) } }
     }
 
-    /// The optional trailing groups, in order; a match takes a prefix of them, each group whole.
+    /// The optional groups, in order; a match takes any of them, each group whole.
     public var optionalGroups: [[Segment]] {
         withPartBytes { bytes in
             var groups: [[Segment]] = []
@@ -81,7 +88,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// How many optional groups the pattern has.
     package var optionalGroupCount: Int {
-        Int(parts.last?.group ?? 0)
+        // Groups are numbered in the order written.
+        Int(parts.last { $0.group > 0 }?.group ?? 0)
     }
 
     /// The names of all captured parameters, in pattern order, optional groups included.
@@ -91,16 +99,68 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Every concrete form the pattern matches: the required segments, then each prefix of the
-    /// optional groups (`a(/:b)(/c)` gives `a`, `a/:b`, `a/:b/c`).
-    public var variants: [[Segment]] {
-        var result = [segments]
-        var current = result[0]
-        for group in optionalGroups {
-            current += group
-            result.append(current)
+    /// One element of a pattern as written: a segment outside any group, or an optional group.
+    public enum Element: Sendable, Hashable {
+        /// A segment every match has.
+        case segment(Segment)
+        /// An optional group's segments, taken whole or not at all.
+        case optionalGroup([Segment])
+    }
+
+    /// The pattern's segments and optional groups in the order written: `a(/b)/:c` gives
+    /// `.segment(a)`, `.optionalGroup([b])`, `.segment(:c)`.
+    public var elements: [Element] {
+        withPartBytes { bytes in
+            var result: [Element] = []
+            var openGroup: UInt8 = 0
+            var groupSegments: [Segment] = []
+            for part in parts {
+                if part.group != openGroup, openGroup != 0 {
+                    result.append(.optionalGroup(groupSegments))
+                    groupSegments = []
+                }
+                openGroup = part.group
+                if part.group == 0 {
+                    result.append(.segment(part.segment(in: bytes)))
+                } else {
+                    groupSegments.append(part.segment(in: bytes))
+                }
+            }
+            if openGroup != 0 { result.append(.optionalGroup(groupSegments)) }
+            return result
         }
-        return result
+    }
+
+    /// Every concrete form the pattern matches, in precedence order (``formMasks(groupCount:)``):
+    /// `a(/:b)(/c)` gives `a/:b/c`, `a/:b`, `a/c`, `a`.
+    public var variants: [[Segment]] {
+        let all = withPartBytes { bytes in parts.map { ($0.group, $0.segment(in: bytes)) } }
+        return Self.formMasks(groupCount: optionalGroupCount).map { mask in
+            all.filter { Self.form(mask, takes: $0.0) }.map(\.1)
+        }
+    }
+
+    /// The forms of a pattern with `groupCount` optional groups, each as the set of groups it
+    /// takes (bit `k - 1` for group `k`), in precedence order: a form that takes an earlier group
+    /// comes before one that leaves it out, group by group from the first. The first form takes
+    /// every group, the last none; `(/:a)(/:b)` gives {a, b}, {a}, {b}, {}. Where two forms of one
+    /// pattern match the same key (`list(/:a)(/:b)` and `list/7`), the earlier form wins (`a`).
+    package static func formMasks(groupCount: Int) -> [UInt32] {
+        // Counting down with group 1 as the most significant bit, then reversing the bits.
+        let count = UInt32(1) << UInt32(groupCount)
+        return (0..<count).reversed().map { ordered in
+            var mask: UInt32 = 0
+            for group in 0..<groupCount where ordered & (1 << UInt32(groupCount - 1 - group)) != 0 {
+                mask |= 1 << UInt32(group)
+            }
+            return mask
+        }
+    }
+
+    /// Whether the form `mask` takes a part of group `group` (0: outside any group).
+    @inline(__always)
+    package static func form(_ mask: UInt32, takes group: UInt8) -> Bool {
+        group == 0 || mask & (1 << UInt32(group - 1)) != 0
     }
 
     /// The pattern with parameter names erased: `user/:id` and `user/:name` have the same shape.
@@ -209,9 +269,12 @@ extension RoutePattern {
         }
 
         package var description: String {
-            var result = pattern.segments.map(\.shapeText).joined(separator: "/")
-            for group in pattern.optionalGroups {
-                result += "(" + group.map { "/" + $0.shapeText }.joined() + ")"
+            var result = ""
+            for element in pattern.elements {
+                switch element {
+                case .segment(let segment): result += (result.isEmpty ? "" : "/") + segment.shapeText
+                case .optionalGroup(let group): result += "(" + group.map { "/" + $0.shapeText }.joined() + ")"
+                }
             }
             return result
         }

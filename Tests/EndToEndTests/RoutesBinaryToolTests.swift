@@ -85,6 +85,17 @@ struct RoutesBinaryToolTests {
         #expect(run.lines.first == "no problems in 15 records")
     }
 
+    @Test("check --forms lists the forms of the demo's pattern with an optional group before the summary")
+    func checkForms() throws {
+        let run = try routes.run(["check", "--forms", BuiltProduct(name: "demo").path.path])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            forms of 'account/profile/:user(/:tab)': 1. account/profile/:user/:tab  2. account/profile/:user
+            no problems in 15 records
+
+            """)
+    }
+
     @Test("check reports duplicates across files, ties, shadowed routes, bad patterns and bad records, exit 1")
     func checkProblems() throws {
         let scratch = try Scratch()

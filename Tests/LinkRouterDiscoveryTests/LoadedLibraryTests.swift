@@ -135,6 +135,42 @@ struct LoadedLibraryTests {
         #expect(!router.registerRoutes().registered.contains("loaded/later"))
     }
 
+    @Test("the report lists the ties and shadowed routes that involve the pass's routes, and only those")
+    func conflictsInReport() throws {
+        let router = Router(discovery: .manual)
+        let action = RouteAction { _ in "by hand" }
+        // Registered before the pass: an older conflict the pass must leave out, and a route the
+        // library's `*` loses to (a parameter takes precedence over a wildcard).
+        try router.register("loaded/old(/:page)", action: action)
+        try router.register("loaded/old/:n", action: action)
+        try router.register("loaded/files/:name", action: action)
+        let library = try Self.library(
+            "Conflicts", patterns: ["loaded/tie(/:page)", "loaded/tie/:n", "loaded/files/*", "loaded/fine"], answer: "library"
+        )
+
+        let report = router.discoverRoutes(in: try Self.load(library))
+
+        #expect(report.registered == ["loaded/tie(/:page)", "loaded/tie/:n", "loaded/files/*", "loaded/fine"])
+        #expect(report.conflicts.map(\.pattern) == ["loaded/tie/:n", "loaded/files/*"])
+        #expect(report.conflicts.map(\.winner) == ["loaded/tie(/:page)", "loaded/files/:name"])
+        #expect(report.conflicts.map(\.kind) == [.tie, .shadowed])
+        #expect(report.conflicts.last?.description == "'loaded/files/*' never wins for 'loaded/files/~': 'loaded/files/:name' takes precedence")
+        #expect(report.diagnostics.isEmpty)
+        // The router as a whole still has the older conflict.
+        #expect(router.validate().map(\.pattern) == ["loaded/old/:n", "loaded/tie/:n", "loaded/files/*"])
+    }
+
+    @Test("a pass told not to validate reports no conflicts; the tests' debug build validates by default")
+    func conflictsNotChecked() throws {
+        #expect(RouteDiscovery.validatesByDefault)
+        let library = try Self.library("Unchecked", patterns: ["loaded/unchecked(/:page)", "loaded/unchecked/:n"], answer: "library")
+        let router = Router(discovery: .manual)
+        let report = router.discoverRoutes(in: try Self.load(library), validating: false)
+        #expect(report.registered == ["loaded/unchecked(/:page)", "loaded/unchecked/:n"])
+        #expect(report.conflicts.isEmpty)
+        #expect(router.validate().map(\.pattern) == ["loaded/unchecked/:n"])
+    }
+
     private static func relativePath(to target: String, from base: String) -> String {
         let targetParts = target.split(separator: "/")
         let baseParts = base.split(separator: "/")

@@ -158,6 +158,24 @@ struct RoutableMacroTests {
         )
     }
 
+    @Test("text right after an optional group is an error there; groups may sit anywhere else")
+    func textAfterGroup() {
+        assertExpansion(
+            """
+            @Routable("a(/b)c")
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "invalid route pattern at column 6 ('c'): an optional group is followed by '/', another group or the end of the pattern", line: 1, column: 17),
+            ]
+        )
+    }
+
     @Test("an empty segment is an error at the second slash")
     func emptySegment() {
         assertExpansion(

@@ -110,6 +110,7 @@ struct GeneratedRoutesTests {
             PlantedRoute("static/**"),
             PlantedRoute("docs/<path:path>"),
             PlantedRoute("list(/edit)(/<int:page>/:sort)"),
+            PlantedRoute("(/:lang)/guide(/v/<int:version>)/:topic"),
             PlantedRoute("wiki/:path(/:section)"),
             PlantedRoute("q/:_/:self/:RouteLink"),
             PlantedRoute(#"say/"hi"\there"#),
@@ -143,9 +144,9 @@ struct GeneratedRoutesTests {
                     var path = "list"
                     if withEdit {
                         path += "/edit"
-                        if let page, let sort {
-                            path += "/\\(page)/\\(RouteLink.encode(sort))"
-                        }
+                    }
+                    if let page, let sort {
+                        path += "/\\(page)/\\(RouteLink.encode(sort))"
                     }
                     return RouteLink(route: .list, path: path)
                 }
@@ -156,6 +157,20 @@ struct GeneratedRoutesTests {
                         path_ += "/\\(RouteLink.encode(section))"
                     }
                     return RouteLink(route: .wiki, path: path_)
+                }
+                /// `(/:lang)/guide(/v/<int:version>)/:topic`
+                static func guide(lang: String? = nil, version: Int? = nil, topic: String) -> RouteLink {
+                    var path = ""
+                    if let lang {
+                        path += "/\\(RouteLink.encode(lang))"
+                    }
+                    path += "/guide"
+                    if let version {
+                        path += "/v/\\(version)"
+                    }
+                    path += "/\\(RouteLink.encode(topic))"
+                    if path.hasPrefix("/") { path.removeFirst() }
+                    return RouteLink(route: .guide, path: path)
                 }
                 /// `q/:_/:self/:RouteLink`
                 static func q(_ value: String, `self` selfValue: String, RouteLink RouteLinkValue: String) -> RouteLink {

@@ -10,6 +10,22 @@ struct RouteCheckTests {
         #expect(check.problems == [])
         #expect(check.recordCount == 15)
         #expect(check.text == "no problems in 15 records")
+        #expect(check.formsText == "forms of 'account/profile/:user(/:tab)': 1. account/profile/:user/:tab  2. account/profile/:user")
+    }
+
+    @Test("--forms lists every form of each pattern with optional groups, in precedence order")
+    func forms() throws {
+        let scratch = try ScratchFolder()
+        let binary = try scratch.object("forms", [
+            PlantedRoute("path/:thing(/new)(/anotherpath/:another)"), PlantedRoute("plain/:id"), PlantedRoute("(/:lang)/docs"),
+        ])
+        let check = try RouteCheck(binaries: [binary])
+        #expect(check.problems == [])
+        #expect(check.formsText?.split(separator: "\n") == [
+            "forms of 'path/:thing(/new)(/anotherpath/:another)': 1. path/:thing/new/anotherpath/:another  2. path/:thing/new  3. path/:thing/anotherpath/:another  4. path/:thing",
+            "forms of '(/:lang)/docs': 1. :lang/docs  2. docs",
+        ])
+        #expect(try RouteCheck(binaries: [scratch.object("none", [PlantedRoute("plain/:id")])]).formsText == nil)
     }
 
     @Test("duplicates across files, ties, shadowed routes, bad patterns and bad records, each on one line")

@@ -48,7 +48,9 @@ struct RouteDumpTests {
         #expect(table[17].split(separator: " ").prefix(3).joined(separator: " ") == "SessionService shared accessor")
         let tree = try dump.text(.tree).split(separator: "\n").map(String.init)
         #expect(tree.contains("└─ greet"))
-        #expect(tree.contains("│  │  └─ :user"))                      // account/profile/:user
+        // account/profile/:user(/:tab): each form where it ends, in precedence order.
+        #expect(tree.contains("│  │  └─ :user  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 2 of 2 of 'account/profile/:user(/:tab)')"))
+        #expect(tree.contains("│  │     └─ :tab  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 1 of 2 of 'account/profile/:user(/:tab)')"))
         #expect(tree.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
         #expect(tree.last == "service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService")
         let json = try dump.text(.json)

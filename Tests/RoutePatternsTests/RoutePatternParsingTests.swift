@@ -67,14 +67,34 @@ struct RoutePatternParsingTests {
         #expect(try RoutePattern("a/*/**").parameterNames == [])
     }
 
-    @Test("Variants are the required segments followed by each prefix of the optional groups")
+    @Test("Variants take each optional group or not, independently, the earlier groups first")
     func variants() throws {
         let pattern = try RoutePattern("a(/:b)(/c/d)")
         #expect(pattern.variants == [
-            [.literal("a")],
-            [.literal("a"), .parameter("b")],
             [.literal("a"), .parameter("b"), .literal("c"), .literal("d")],
+            [.literal("a"), .parameter("b")],
+            [.literal("a"), .literal("c"), .literal("d")],
+            [.literal("a")],
         ])
+        #expect(try RoutePattern("a/b").variants == [[.literal("a"), .literal("b")]])
+    }
+
+    @Test("Groups may sit anywhere; elements keep the order written")
+    func groupsAnywhere() throws {
+        let pattern = try RoutePattern("(/:lang)/docs(/x/:y)/:page(/end)")
+        #expect(pattern.segments == [.literal("docs"), .parameter("page")])
+        #expect(pattern.optionalGroups == [[.parameter("lang")], [.literal("x"), .parameter("y")], [.literal("end")]])
+        #expect(pattern.elements == [
+            .optionalGroup([.parameter("lang")]), .segment(.literal("docs")), .optionalGroup([.literal("x"), .parameter("y")]),
+            .segment(.parameter("page")), .optionalGroup([.literal("end")]),
+        ])
+        #expect(pattern.parameterNames == ["lang", "y", "page"])
+        #expect(pattern.variants.count == 8)
+        #expect(pattern.variants.first == [.parameter("lang"), .literal("docs"), .literal("x"), .parameter("y"), .parameter("page"), .literal("end")])
+        #expect(pattern.variants.last == [.literal("docs"), .parameter("page")])
+        // A group in the middle is another shape than one at the end.
+        #expect(try RoutePattern("a(/b)/c").shape != RoutePattern("a/c(/b)").shape)
+        #expect(try RoutePattern("a(/:b)/c").shape == RoutePattern("a(/:x)/c").shape)
     }
 
     @Test("A pattern prints as written; a segment prints in pattern syntax")

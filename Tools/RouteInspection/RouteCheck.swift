@@ -8,6 +8,9 @@ package struct RouteCheck {
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
+    /// The registered patterns that have optional groups, in registration order, each with its
+    /// forms in precedence order (the earlier form wins a key two forms match).
+    package let forms: [(pattern: String, forms: [String])]
 
     /// Whether the routes are fit to ship.
     package var hasProblems: Bool { !problems.isEmpty }
@@ -20,6 +23,15 @@ package struct RouteCheck {
     /// One line per problem (file and offset, pattern, what, why), then the summary; no final newline.
     package var text: String {
         (problems.map(\.description) + [summary]).joined(separator: "\n")
+    }
+
+    /// `check --forms`: one line per pattern with optional groups,
+    /// `forms of 'a(/:b)': 1. a/:b  2. a`; `nil` when no pattern has any. No final newline.
+    package var formsText: String? {
+        guard !forms.isEmpty else { return nil }
+        return forms.map { pattern, forms in
+            "forms of '\(pattern)': " + forms.enumerated().map { "\($0 + 1). \($1.isEmpty ? "(root)" : $1)" }.joined(separator: "  ")
+        }.joined(separator: "\n")
     }
 
     /// Checks the records of the files together, as one app would register them: files in the
@@ -74,6 +86,9 @@ package struct RouteCheck {
         }
         problems += ServiceCheck.problems(claims: services, in: routes)
         self.problems = problems
+        forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
+            (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
+        }
         recordCount = routes.records.count + routes.issues.count
     }
 

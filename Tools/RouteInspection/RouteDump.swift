@@ -135,11 +135,20 @@ struct DumpReport: Encodable {
     let records: [DumpRow]
 }
 
-/// Prints patterns as a tree of segments, like RoutingKit's trie description.
+/// Prints patterns as a tree of segments, like RoutingKit's trie description. A pattern with
+/// optional groups appears once per form, each form's end marked `form k of n of 'pattern'` in
+/// precedence order (the earlier form wins a key two forms match), so the tree shows every path a
+/// key can take.
 struct TreePrinter {
+    /// A record ending at a node, and which form of its pattern ends there, if it has several.
+    struct Entry {
+        let row: DumpRow
+        let form: String?
+    }
+
     final class Node {
         var children: [(String, Node)] = []
-        var rows: [DumpRow] = []
+        var rows: [Entry] = []
 
         func child(_ name: String) -> Node {
             if let existing = children.first(where: { $0.0 == name }) { return existing.1 }
@@ -153,21 +162,26 @@ struct TreePrinter {
 
     init(rows: [DumpRow]) {
         for row in rows {
-            var node = root
-            for component in Self.components(of: row.pattern) { node = node.child(component) }
-            node.rows.append(row)
+            let forms = Self.forms(of: row.pattern)
+            for (index, components) in forms.enumerated() {
+                var node = root
+                for component in components { node = node.child(component) }
+                let form = forms.count > 1 ? "form \(index + 1) of \(forms.count) of '\(row.pattern)'" : nil
+                node.rows.append(Entry(row: row, form: form))
+            }
         }
     }
 
-    /// Segments of the pattern, each optional group as one component.
-    static func components(of pattern: String) -> [String] {
-        guard let parsed = try? RoutePattern(pattern) else { return [pattern] }
-        return parsed.segments.map(\.description) + parsed.optionalGroups.map { "(/" + $0.map(\.description).joined(separator: "/") + ")" }
+    /// The segments of each form of the pattern, in precedence order; a pattern that does not
+    /// parse is one component.
+    static func forms(of pattern: String) -> [[String]] {
+        guard let parsed = try? RoutePattern(pattern) else { return [[pattern]] }
+        return parsed.variants.map { $0.map(\.description) }
     }
 
     func render() -> String {
         var lines: [String] = []
-        for row in root.rows { lines.append("/  \(row.kind)  \(row.symbol ?? "?")") }
+        for entry in root.rows { lines.append("/" + Self.detail(entry)) }
         render(root, prefix: "", into: &lines)
         return lines.joined(separator: "\n")
     }
@@ -175,9 +189,14 @@ struct TreePrinter {
     private func render(_ node: Node, prefix: String, into lines: inout [String]) {
         for (index, (name, child)) in node.children.enumerated() {
             let last = index == node.children.count - 1
-            let detail = child.rows.map { "  \($0.kind)  \($0.symbol ?? "?")" }.joined()
+            let detail = child.rows.map(Self.detail).joined()
             lines.append(prefix + (last ? "└─ " : "├─ ") + name + detail)
             render(child, prefix: prefix + (last ? "   " : "│  "), into: &lines)
         }
+    }
+
+    /// `  kind  symbol`, then the form when the pattern has several.
+    private static func detail(_ entry: Entry) -> String {
+        "  \(entry.row.kind)  \(entry.row.symbol ?? "?")" + (entry.form.map { "  (\($0))" } ?? "")
     }
 }

@@ -59,43 +59,59 @@ package struct SwiftSourceGenerator {
     private func builder(for route: Route, modifier: String) -> [String] {
         let name = Self.escaped(route.name)
         let schemeArgument = scheme.map { ", scheme: \(Self.stringLiteral($0))" } ?? ""
-        let requiredPath = route.requiredPieces.joined(separator: "/")
+        let requiredPieces = route.pieces.compactMap { if case .required(let text) = $0 { text } else { nil } }
+        let hasGroups = route.pieces.contains { if case .group = $0 { true } else { false } }
+        let requiredPath = requiredPieces.joined(separator: "/")
         if route.parameters.isEmpty {
             return ["\(modifier)static var \(name): RouteLink { RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument)) }"]
         }
 
         let signature = route.parameters.map(\.declaration).joined(separator: ", ")
         var lines = ["\(modifier)static func \(name)(\(signature)) -> RouteLink {"]
-        guard !route.groupPieces.isEmpty || route.catchAll != nil else {
+        guard hasGroups || route.catchAll != nil else {
             lines.append("    RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument))")
             lines.append("}")
             return lines
         }
 
-        // Optional parts, appended in order: a group only when all of its values (and those of the
-        // groups before it) are given, `**` only when its value is not empty.
+        // The pieces in pattern order: each group on its own, when all of its values are given
+        // (or its flag is set), whatever the other groups; `**` only when its value is not empty.
         let path = route.pathVariable
-        lines.append("    var \(path) = \"\(requiredPath)\"")
-        var indent = "    "
-        var separator = route.requiredPieces.isEmpty ? "" : "/"
-        for (index, pieces) in route.groupPieces.enumerated() {
-            let values = route.parameters.filter { $0.group == index }
-            let condition = values.count == 1 && values[0].isGroupFlag
-                ? values[0].local
-                : values.map { "let \($0.local)" }.joined(separator: ", ")
-            lines.append("\(indent)if \(condition) {")
-            indent += "    "
-            lines.append("\(indent)\(path) += \"\(separator)\(pieces.joined(separator: "/"))\"")
-            separator = "/"
+        let leading = route.pieces.prefix { if case .required = $0 { true } else { false } }
+            .compactMap { if case .required(let text) = $0 { text } else { nil } }
+        lines.append("    var \(path) = \"\(leading.joined(separator: "/"))\"")
+        // Before the first piece that is sure to be there, a piece may start the path: its
+        // separator is then removed at the end.
+        let startsEmpty = leading.isEmpty
+        var required: [String] = []
+        func flushRequired() {
+            guard !required.isEmpty else { return }
+            lines.append("    \(path) += \"/\(required.joined(separator: "/"))\"")
+            required = []
         }
-        for _ in route.groupPieces {
-            indent.removeLast(4)
-            lines.append("\(indent)}")
+        for piece in route.pieces.dropFirst(leading.count) {
+            switch piece {
+            case .required(let text):
+                required.append(text)
+            case .group(let index, let pieces):
+                flushRequired()
+                let values = route.parameters.filter { $0.group == index }
+                let condition = values.count == 1 && values[0].isGroupFlag
+                    ? values[0].local
+                    : values.map { "let \($0.local)" }.joined(separator: ", ")
+                lines.append("    if \(condition) {")
+                lines.append("        \(path) += \"/\(pieces.joined(separator: "/"))\"")
+                lines.append("    }")
+            }
         }
+        flushRequired()
         if let rest = route.catchAll {
             lines.append("    if !\(rest).isEmpty {")
-            lines.append("        \(path) += \"\(separator)\\(RouteLink.encodePath(\(rest)))\"")
+            lines.append("        \(path) += \"/\\(RouteLink.encodePath(\(rest)))\"")
             lines.append("    }")
+        }
+        if startsEmpty {
+            lines.append("    if \(path).hasPrefix(\"/\") { \(path).removeFirst() }")
         }
         lines.append("    return RouteLink(route: .\(name), path: \(path)\(schemeArgument))")
         lines.append("}")
@@ -112,10 +128,9 @@ package struct SwiftSourceGenerator {
         var name = ""
         /// The builder's arguments, in pattern order.
         var parameters: [Parameter] = []
-        /// The required segments before any `**`, as text inside a Swift string literal.
-        var requiredPieces: [String] = []
-        /// Each optional group's segments, as text inside a Swift string literal.
-        var groupPieces: [[String]] = []
+        /// The required segments (before any `**`) and the optional groups, in pattern order, as
+        /// text inside a Swift string literal.
+        var pieces: [Piece] = []
         /// The local name of the `**` value, when the pattern ends with `**`.
         var catchAll: String?
         /// The local variable the path is built in.
@@ -130,6 +145,14 @@ package struct SwiftSourceGenerator {
             (pattern.text.isEmpty ? "/// The root route" : "/// `\(SwiftSourceGenerator.comment(pattern.text))`")
                 + (summary.map { ": " + SwiftSourceGenerator.comment($0) } ?? "")
         }
+    }
+
+    /// A piece of a builder's path.
+    enum Piece {
+        /// A required segment.
+        case required(String)
+        /// The `index`-th optional group's segments.
+        case group(index: Int, [String])
     }
 
     /// One argument of a builder.
@@ -246,14 +269,22 @@ package struct SwiftSourceGenerator {
             }
         }
 
-        for segment in route.pattern.segments {
-            let piece = add(segment, group: nil)
-            if segment != .catchAll { route.requiredPieces.append(piece) }
-        }
-        for (index, group) in route.pattern.optionalGroups.enumerated() {
+        var groupIndex = 0
+        for element in route.pattern.elements {
+            let group: [RoutePattern.Segment]
+            switch element {
+            case .segment(let segment):
+                let piece = add(segment, group: nil)
+                if segment != .catchAll { route.pieces.append(.required(piece)) }
+                continue
+            case .optionalGroup(let segments):
+                group = segments
+            }
+            let index = groupIndex
+            groupIndex += 1
             let before = route.parameters.count
             let pieces = group.map { add($0, group: index) }
-            route.groupPieces.append(pieces)
+            route.pieces.append(.group(index: index, pieces))
             if route.parameters.count == before {
                 // A group of literals alone: a flag says whether to add it.
                 let words = group.flatMap { segment -> [String] in

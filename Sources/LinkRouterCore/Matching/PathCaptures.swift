@@ -28,22 +28,50 @@ struct PathCaptures: Sendable {
         return nil
     }
 
-    /// The decoded value of capture `index` in `url`; a `<path:>` capture's segments joined by `/`.
+    /// The decoded value of capture `index` in `url`; a `<path:>` capture's segments joined by `/`,
+    /// so that `a/b%2Fc` and `a/b/c` read the same here (``segments(_:in:)`` keeps them apart).
     func value(_ index: Int, in url: RouteURL) -> String {
         let start = Int(captures.starts[index])
-        let spansRest = variant.pathCaptures & (1 << UInt32(index)) != 0
-        return url.withUTF8 { bytes in
-            let end = url.layout.captureEnd(from: start, spanningRest: spansRest, in: bytes)
-            guard spansRest else {
+        guard isPath(index) else {
+            return url.withUTF8 { bytes in
+                let end = url.layout.captureEnd(from: start, spanningRest: false, in: bytes)
                 return PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false)
             }
+        }
+        return segments(index, in: url).joined(separator: "/")
+    }
+
+    /// The segments capture `index` spans in `url`, each decoded on its own: one for a `:name` or
+    /// typed capture, one or more for a `<path:>` capture (`a/b%2Fc` gives `a` and `b/c`).
+    func segments(_ index: Int, in url: RouteURL) -> [String] {
+        rawSegments(index, in: url) { PercentEncoding.decodeTrusted($0, plusAsSpace: false) }
+    }
+
+    /// The text capture `index` spans in `url`, still percent-encoded as written: `a/b%2Fc`. The
+    /// segments of a `<path:>` capture are joined by one `/`, as in ``value(_:in:)``.
+    func rawValue(_ index: Int, in url: RouteURL) -> String {
+        rawSegments(index, in: url) { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    }
+
+    /// Each segment capture `index` spans in `url`, as written, through `transform`.
+    private func rawSegments(_ index: Int, in url: RouteURL, _ transform: (UnsafeBufferPointer<UInt8>) -> String) -> [String] {
+        let start = Int(captures.starts[index])
+        let spansRest = isPath(index)
+        return url.withUTF8 { bytes in
+            let end = url.layout.captureEnd(from: start, spanningRest: spansRest, in: bytes)
+            guard spansRest else { return [transform(UnsafeBufferPointer(rebasing: bytes[start..<end]))] }
             var parts: [String] = []
             var cursor = start
             while let segment = url.layout.segment(after: cursor, in: bytes), segment.start < end {
-                parts.append(PercentEncoding.decodeTrusted(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), plusAsSpace: false))
+                parts.append(transform(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end])))
                 cursor = url.layout.cursor(after: segment.end)
             }
-            return parts.joined(separator: "/")
+            return parts
         }
+    }
+
+    /// Whether capture `index` is a `<path:>` capture, spanning the rest of the path.
+    private func isPath(_ index: Int) -> Bool {
+        variant.pathCaptures & (1 << UInt32(index)) != 0
     }
 }

@@ -97,47 +97,54 @@ struct TrieBuilder {
     }
 
     private mutating func add(_ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, groupCount: Int, routeIndex: Int) {
-        // Variant k is the required segments plus the first k optional groups: parts come in
-        // group order, so each variant extends the one before.
+        guard groupCount > 0 else {
+            addForm(parts, bytes: bytes, taking: 0, routeIndex: routeIndex)
+            return
+        }
+        // Each form, in precedence order: where two forms of this route end at one node, the
+        // earlier keeps it.
+        for mask in RoutePattern.formMasks(groupCount: groupCount) {
+            addForm(parts, bytes: bytes, taking: mask, routeIndex: routeIndex)
+        }
+    }
+
+    /// Adds one form of a route: its parts outside groups and those of the groups in `groups`;
+    /// each form has its own capture names, so their positions match the form's captures.
+    private mutating func addForm(_ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, taking groups: UInt32, routeIndex: Int) {
         var node: Int32 = 0
         let namesStart = Int32(captureNames.count)
         var pathCaptures: UInt32 = 0
         var ending = Ending.terminal
-        var next = parts.startIndex
-        for group in 0...groupCount {
-            while next < parts.endIndex, parts[next].group == group {
-                let part = parts[next]
-                next += 1
-                switch part.kind {
-                case .literal:
-                    node = literalChild(of: node, bytes: UnsafeBufferPointer(rebasing: bytes[part.range]))
-                case .parameter:
-                    node = child(of: node, .parameter)
-                    captureNames.append(part.text(in: bytes))
-                case .int, .uuid, .bool, .double:
-                    node = child(of: node, .typed(part.placeholderType!))
-                    captureNames.append(part.text(in: bytes))
-                case .wildcard:
-                    node = child(of: node, .wildcard)
-                case .catchAll:
-                    ending = .catchAll
-                case .path:
-                    pathCaptures |= 1 << UInt32(Int32(captureNames.count) - namesStart)
-                    captureNames.append(part.text(in: bytes))
-                    ending = .pathTail
-                }
+        for part in parts where RoutePattern.form(groups, takes: part.group) {
+            switch part.kind {
+            case .literal:
+                node = literalChild(of: node, bytes: UnsafeBufferPointer(rebasing: bytes[part.range]))
+            case .parameter:
+                node = child(of: node, .parameter)
+                captureNames.append(part.text(in: bytes))
+            case .int, .uuid, .bool, .double:
+                node = child(of: node, .typed(part.placeholderType!))
+                captureNames.append(part.text(in: bytes))
+            case .wildcard:
+                node = child(of: node, .wildcard)
+            case .catchAll:
+                ending = .catchAll
+            case .path:
+                pathCaptures |= 1 << UInt32(Int32(captureNames.count) - namesStart)
+                captureNames.append(part.text(in: bytes))
+                ending = .pathTail
             }
-            let variantIndex = Int32(variants.count)
-            variants.append(RouteTrie.Variant(
-                routeIndex: Int32(routeIndex), namesStart: namesStart, nameCount: Int32(captureNames.count) - namesStart,
-                pathCaptures: pathCaptures
-            ))
-            let occupant = nodes[Int(node)][ending]
-            if occupant < 0 {
-                nodes[Int(node)][ending] = variantIndex
-            } else if variants[Int(occupant)].routeIndex != Int32(routeIndex) {
-                shadowed.append((Int(variantIndex), Int(occupant)))
-            }
+        }
+        let variantIndex = Int32(variants.count)
+        variants.append(RouteTrie.Variant(
+            routeIndex: Int32(routeIndex), namesStart: namesStart, nameCount: Int32(captureNames.count) - namesStart,
+            pathCaptures: pathCaptures
+        ))
+        let occupant = nodes[Int(node)][ending]
+        if occupant < 0 {
+            nodes[Int(node)][ending] = variantIndex
+        } else if variants[Int(occupant)].routeIndex != Int32(routeIndex) {
+            shadowed.append((Int(variantIndex), Int(occupant)))
         }
     }
 

@@ -57,6 +57,30 @@ public struct RouteParameters: Sendable {
         return result
     }
 
+    /// The segments a path parameter captured, each percent-decoded on its own, or `nil` when no
+    /// path parameter has this name.
+    ///
+    /// A `<path:>` value read as text joins its segments with `/`, so an escaped slash inside a
+    /// segment reads like a separator; its segments keep them apart:
+    ///
+    /// ```swift
+    /// // pattern "files/<path:rest>"
+    /// // app://files/a/b%2Fc   parameters["rest"] == "a/b/c"   pathSegments("rest") == ["a", "b/c"]
+    /// // app://files/a/b/c     parameters["rest"] == "a/b/c"   pathSegments("rest") == ["a", "b", "c"]
+    /// ```
+    /// A `:name` or typed placeholder gives one segment. Path parameters only: interceptor
+    /// rewrites, query items and caller values of the same name are not consulted.
+    public func pathSegments(_ name: String) -> [String]? {
+        path.index(of: name).map { path.segments($0, in: url) }
+    }
+
+    /// The text a path parameter captured as the URL wrote it, still percent-encoded
+    /// (`a/b%2Fc`), or `nil` when no path parameter has this name. A `<path:>` capture's segments
+    /// are joined by one `/`; decode each segment yourself, or use ``pathSegments(_:)``.
+    public func rawPathValue(_ name: String) -> String? {
+        path.index(of: name).map { path.rawValue($0, in: url) }
+    }
+
     /// The query items alone, in order.
     public var queryItems: [QueryItem] { query }
 

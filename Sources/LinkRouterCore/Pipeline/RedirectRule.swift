@@ -82,7 +82,8 @@ struct RedirectRule: Sendable {
                 path.append(RouteLink.encode(captured[name] ?? ""))
             case .path(let name):
                 used.insert(name)
-                path.append(RouteLink.encodePath(captured[name] ?? ""))
+                // Segment by segment, so that an escaped slash stays escaped.
+                path.append(RouteLink.encodePath(segments: parameters.pathSegments(name) ?? []))
             case .wildcard, .catchAll:
                 break
             }

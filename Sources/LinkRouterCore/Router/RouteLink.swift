@@ -68,6 +68,13 @@ public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
 
     /// Percent-encodes a `<path:>` value: each `/`-separated part is encoded, the slashes are kept.
     public static func encodePath(_ value: String) -> String {
-        value.split(separator: "/", omittingEmptySubsequences: true).map { encode(String($0)) }.joined(separator: "/")
+        encodePath(segments: value.split(separator: "/", omittingEmptySubsequences: true).map(String.init))
+    }
+
+    /// Percent-encodes a `<path:>` value given as segments: each is encoded whole, a `/` inside
+    /// one as `%2F`, and they are joined by `/` (`["a", "b/c"]` gives `a/b%2Fc`). Empty segments
+    /// are left out, as the matcher skips them.
+    public static func encodePath(segments: [String]) -> String {
+        segments.filter { !$0.isEmpty }.map { encode($0) }.joined(separator: "/")
     }
 }

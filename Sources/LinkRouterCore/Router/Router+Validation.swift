@@ -41,9 +41,13 @@ extension Router {
         let patterns = snapshot.entries.map(\.pattern)
         var conflicts: [RouteConflict] = []
         var reported = Set<Int>()
+        // One tie per pair of routes, however many forms of the one tie with forms of the other
+        // (`list(/:page)(/:sort)` against `list/:n`).
+        var tiedRoutes = Set<[Int32]>()
         for (variant, winner) in trie.shadowed {
             let loser = Int(trie.variants[variant].routeIndex)
             reported.insert(variant)
+            guard tiedRoutes.insert([Int32(loser), trie.variants[winner].routeIndex]).inserted else { continue }
             conflicts.append(RouteConflict(
                 kind: .tie,
                 pattern: patterns[loser].text,

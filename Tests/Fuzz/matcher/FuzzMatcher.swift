@@ -56,18 +56,29 @@ let patternSegments = [
     "a%2Fb", "%61", ":p", ":p", "<int:p>", "<uuid:p>", "<bool:p>", "<double:p>", "*", "*", "**", "<path:p>",
 ]
 
-/// Up to 4 required segments and up to 2 optional groups of 1–2 segments; parameter names are
-/// made unique by position. Some texts do not parse (a catch-all not last): the router must refuse them.
+/// Up to 4 required segments and up to 2 optional groups of 1–2 segments, each group before any
+/// required segment or after the last; parameter names are made unique by position. Some texts do
+/// not parse (a catch-all not last): the router must refuse them.
 func patternText(_ input: inout FuzzInput) -> String {
     var position = 0
     func segment() -> String {
         position += 1
         return input.pick(patternSegments).replacing(":p", with: ":p\(position)")
     }
-    var text = (0..<input.below(5)).map { _ in segment() }.joined(separator: "/")
-    for _ in 0..<input.below(3) {
-        text += "(" + (0..<(1 + input.below(2))).map { _ in "/" + segment() }.joined() + ")"
+    func group() -> String {
+        "(" + (0..<(1 + input.below(2))).map { _ in "/" + segment() }.joined() + ")"
     }
+    let required = input.below(5)
+    var groups = input.below(3)
+    var text = ""
+    for index in 0..<required {
+        if groups > 0, input.below(3) == 0 {
+            text += group()
+            groups -= 1
+        }
+        text += (index == 0 && text.isEmpty ? "" : "/") + segment()
+    }
+    for _ in 0..<groups { text += group() }
     return text
 }
 
