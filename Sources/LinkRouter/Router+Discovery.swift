@@ -21,6 +21,11 @@ public struct DiscoveryReport: Sendable {
     public internal(set) var examinedObjectCount = 0
     /// The object files whose route sections were read in this pass.
     public internal(set) var scannedFiles: [String] = []
+    /// The loaded libraries whose files this pass did not open, because their dynamic symbol
+    /// tables in memory show they hold no records: they neither include the C record header
+    /// (`linkrouter_route_records_marker`) nor use LinkRouter (the system and Swift runtime
+    /// libraries, typically). A library passed to `discoverRoutes(in:)` is always read.
+    public internal(set) var unopenedFiles: [String] = []
     /// How many records were read from them.
     public internal(set) var recordCount = 0
     /// The patterns registered, in registration order.
@@ -80,7 +85,7 @@ extension Router {
     /// - Returns: What was found and registered.
     @discardableResult
     public func registerRoutes(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
-        Self.register(from: LoadedImage.all().filter(claim), routesIn: self, servicesIn: serviceRegistry, logger: logger)
+        Self.register(from: LoadedImage.all().filter(claim), judgedFromMemory: true, routesIn: self, servicesIn: serviceRegistry, logger: logger)
     }
 
     /// Registers the annotated routes of one library loaded with `dlopen`.
@@ -104,7 +109,7 @@ extension Router {
         // Claimed before the first automatic pass runs, so that the pass leaves it to this call.
         let claimed = claim(image)
         prepareForFirstUse()
-        return Self.register(from: claimed ? [image] : [], routesIn: self, servicesIn: serviceRegistry, logger: logger)
+        return Self.register(from: claimed ? [image] : [], judgedFromMemory: false, routesIn: self, servicesIn: serviceRegistry, logger: logger)
     }
 
     /// Claims `image` for registration: `true` the first time only, so a re-scan registers each
@@ -114,9 +119,10 @@ extension Router {
     }
 
     /// Registers the records of `images`, which the caller has claimed: routes in `router` (or
-    /// none, when it is `nil`), services in `services`.
+    /// none, when it is `nil`), services in `services`. When `judgedFromMemory`, an image whose
+    /// dynamic symbols show it holds no records is left unopened (``LoadedImage/mayHoldRecords``).
     fileprivate static func register(
-        from images: [LoadedImage], routesIn router: Router?, servicesIn services: ServiceRegistry, logger: Logger
+        from images: [LoadedImage], judgedFromMemory: Bool, routesIn router: Router?, servicesIn services: ServiceRegistry, logger: Logger
     ) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -127,6 +133,10 @@ extension Router {
         var sections: [LoadedRouteSection] = []
         var capacity = 0
         for image in images {
+            if judgedFromMemory, !image.mayHoldRecords {
+                report.unopenedFiles.append(image.path)
+                continue
+            }
             do {
                 guard let section = try LoadedRouteSection(image: image) else { continue }
                 // Routes and services point into the image: it must outlive a dlclose.
@@ -276,7 +286,7 @@ extension ServiceRegistry {
     @discardableResult
     public func registerAnnotatedServices(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         let images = LoadedImage.all().filter { claimSource($0.sourceName) }
-        return Router.register(from: images, routesIn: nil, servicesIn: self, logger: logger)
+        return Router.register(from: images, judgedFromMemory: true, routesIn: nil, servicesIn: self, logger: logger)
     }
 }
 

@@ -135,6 +135,41 @@ struct LoadedLibraryTests {
         #expect(!router.registerRoutes().registered.contains("loaded/later"))
     }
 
+    @Test("registerRoutes() opens no file of a library whose dynamic symbols show it holds no records")
+    func librariesJudgedFromMemory() throws {
+        // The record written out by hand, without the record header: the library does not define
+        // the header's marker and uses nothing of LinkRouter, so the automatic pass leaves it unread.
+        let unmarked = try CTools.sharedLibrary("Unmarked", source: """
+            #include <stdbool.h>
+            #include <stddef.h>
+            #include <stdint.h>
+            #include <string.h>
+            static bool answer(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+                strncpy(result, "unmarked", capacity - 1);
+                return true;
+            }
+            __attribute__((used, retain, section("linkrouter_routes"), aligned(8)))
+            static const struct { uint32_t magic; uint16_t version, flags; uint32_t kind, length; void *accessor; uint64_t reserved; char text[96]; }
+                record = {0x526B6E4Cu, 1, 0, 0x63616374u, 15, (void *)answer, 0, "loaded/unmarked"};
+            """)
+        let marked = try Self.library("Marked", patterns: ["loaded/marked"], answer: "marked")
+        let unmarkedHandle = try Self.load(unmarked)
+        _ = try Self.load(marked)
+
+        let report = Router(discovery: .manual).registerRoutes()
+        #expect(report.scannedFiles.contains { $0.hasSuffix("/libMarked.so") })
+        #expect(report.registered.contains("loaded/marked"))
+        #expect(report.unopenedFiles.contains { $0.hasSuffix("/libUnmarked.so") })
+        #expect(!report.registered.contains("loaded/unmarked"))
+        // The C library and the Swift runtime cannot hold records; the test program (the main
+        // program) is always read.
+        #expect(report.unopenedFiles.contains { $0.hasSuffix("/libc.so.6") })
+        #expect(report.unopenedFiles.contains { $0.hasSuffix("/libswiftCore.so") })
+        #expect(!report.unopenedFiles.contains(LoadedImage.all()[0].path))
+        // Named explicitly, the library is read all the same.
+        #expect(Router(discovery: .manual).discoverRoutes(in: unmarkedHandle).registered == ["loaded/unmarked"])
+    }
+
     private static func relativePath(to target: String, from base: String) -> String {
         let targetParts = target.split(separator: "/")
         let baseParts = base.split(separator: "/")
