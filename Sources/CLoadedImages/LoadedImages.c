@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 // Objects have a handful of loadable segments; more than this many are not described.
 #define LINKROUTER_MAX_SEGMENTS 32
@@ -67,29 +69,81 @@ int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visi
     return visit.found;
 }
 
-int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity) {
+// One line of /proc/self/maps: the range [start, end) maps the file with device `major:minor`
+// and inode `inode` from `file_offset` on.
+typedef struct {
+    uintptr_t start;
+    uintptr_t end;
+    uintptr_t file_offset;
+    unsigned int major;
+    unsigned int minor;
+    unsigned long inode;
+} linkrouter_mapping;
+
+// Finds the line of /proc/self/maps whose range contains `address` and hands it to `found` with
+// its fields; returns what `found` returns, or `not_found` when no line contains the address.
+static int find_mapping(uintptr_t address, int (*found)(const linkrouter_mapping *, const char *, void *), void *context, int not_found) {
     FILE *maps = fopen("/proc/self/maps", "re");
-    if (!maps) return 0;
+    if (!maps) return not_found;
     char *line = 0;
     size_t length = 0;
-    int found = 0;
-    while (!found && getline(&line, &length, maps) > 0) {
-        // "start-end perms offset device inode   path"
-        unsigned long start = 0, end = 0;
+    int result = not_found;
+    while (getline(&line, &length, maps) > 0) {
+        // "start-end perms offset major:minor inode   path"
+        unsigned long start = 0, end = 0, offset = 0, inode = 0;
+        unsigned int major = 0, minor = 0;
         int pathOffset = 0;
-        if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &start, &end, &pathOffset) < 2 || pathOffset == 0) continue;
+        if (sscanf(line, "%lx-%lx %*s %lx %x:%x %lu %n", &start, &end, &offset, &major, &minor, &inode, &pathOffset) < 6 || pathOffset == 0) continue;
         if (address < start || address >= end) continue;
         char *path = line + pathOffset;
         path[strcspn(path, "\n")] = 0;
-        if (path[0] == '/' && strlen(path) < capacity) {
-            strcpy(buffer, path);
-            found = 1;
-        }
+        linkrouter_mapping mapping = {start, end, offset, major, minor, inode};
+        result = found(&mapping, path, context);
         break;
     }
     free(line);
     fclose(maps);
-    return found;
+    return result;
+}
+
+struct path_buffer {
+    char *buffer;
+    size_t capacity;
+};
+
+static int copy_path(const linkrouter_mapping *mapping, const char *path, void *context) {
+    (void)mapping;
+    struct path_buffer *out = context;
+    if (path[0] != '/' || strlen(path) >= out->capacity) return 0;
+    strcpy(out->buffer, path);
+    return 1;
+}
+
+int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity) {
+    struct path_buffer out = {buffer, capacity};
+    return find_mapping(address, copy_path, &out, 0);
+}
+
+struct identity_check {
+    const char *path;
+    char *buffer;
+    size_t capacity;
+};
+
+static int compare_identity(const linkrouter_mapping *mapping, const char *mapped_path, void *context) {
+    (void)mapped_path;
+    struct identity_check *check = context;
+    struct stat status;
+    if (stat(check->path, &status) == 0 && major(status.st_dev) == mapping->major && minor(status.st_dev) == mapping->minor &&
+        status.st_ino == mapping->inode) return 1;
+    int written = snprintf(check->buffer, check->capacity, "/proc/self/map_files/%lx-%lx", (unsigned long)mapping->start, (unsigned long)mapping->end);
+    return written > 0 && (size_t)written < check->capacity ? 0 : -1;
+}
+
+int linkrouter_check_loaded_file(uintptr_t address, const char *path, char *buffer, size_t capacity) {
+    struct identity_check check = {path, buffer, capacity};
+    if (capacity > 0) buffer[0] = 0;
+    return find_mapping(address, compare_identity, &check, -1);
 }
 
 int linkrouter_keep_image_loaded(uintptr_t address) {

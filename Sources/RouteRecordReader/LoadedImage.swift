@@ -137,6 +137,21 @@ package struct LoadedImage: Sendable, Hashable {
         return linkrouter_keep_image_loaded(first.lowerBound) != 0
     }
 
+    /// The file to read the object's section headers from: its path while the path still names
+    /// the file that was loaded (the device and inode `/proc/self/maps` gives for the object's
+    /// first segment); otherwise the loaded file itself, which the kernel keeps reachable however
+    /// the path changed: `/proc/self/exe` for the main program, `/proc/self/map_files/START-END`
+    /// for a library (replaced or deleted on disk, or loaded from a memfd whose descriptor was
+    /// closed). Opening a `map_files` entry takes `CAP_SYS_ADMIN` or `CAP_CHECKPOINT_RESTORE`.
+    package var loadedFile: String {
+        if isMainProgram { return "/proc/self/exe" }
+        guard let first = segments.first else { return path }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            linkrouter_check_loaded_file(first.lowerBound, path, buffer.baseAddress!, buffer.count) == 0
+                ? String(cString: buffer.baseAddress!) : path
+        }
+    }
+
     /// Whether `range` of run-time addresses lies inside one of the loaded segments.
     func contains(_ range: Range<UInt>) -> Bool {
         segments.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }

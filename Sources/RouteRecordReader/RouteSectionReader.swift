@@ -83,7 +83,7 @@ package struct LoadedRouteSection {
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
             return
         }
-        let file = try ELFFile(path: image.path)
+        let file = try Self.openLoadedFile(of: image)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
         self.file = image.path
         fileOffset = Int(clamping: section.fileOffset)
@@ -96,6 +96,25 @@ package struct LoadedRouteSection {
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: start), count: Int(section.size))
         } else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+    }
+
+    /// Opens the file the image was loaded from (``LoadedImage/loadedFile``). When that is not its
+    /// path and cannot be opened (no capability for `/proc/self/map_files`), the path is read
+    /// instead: the section is then read from memory only where the object is mapped, so a
+    /// changed file is reported, never misread.
+    private static func openLoadedFile(of image: LoadedImage) throws(ELFReadError) -> ELFFile {
+        let source = image.loadedFile
+        if source == image.path { return try ELFFile(path: image.path) }
+        do {
+            return try ELFFile(path: image.path, readingFrom: source)
+        } catch {
+            guard case .cannotOpen(let why) = error.reason else { throw error }
+            do {
+                return try ELFFile(path: image.path)
+            } catch {
+                throw ELFReadError(path: image.path, reason: .loadedFileUnreadable(source: source, why: why, pathError: error.message))
+            }
         }
     }
 

@@ -33,6 +33,12 @@ int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visi
 /// `buffer` (NUL-terminated); returns 0 when no file is mapped there or the path does not fit.
 int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity);
 
+/// Whether `path` still names the file mapped at `address` (the same device and inode as in
+/// /proc/self/maps): 1 when it does; 0 when it does not (replaced, deleted, or never a path of
+/// its own, like a memfd's), with the mapping's /proc/self/map_files/START-END entry, which names
+/// the loaded file itself, written to `buffer`; -1 when no file is mapped at `address`.
+int linkrouter_check_loaded_file(uintptr_t address, const char *path, char *buffer, size_t capacity);
+
 /// Keeps the loaded object that contains `address` loaded for the rest of the process
 /// (RTLD_NODELETE), so that `dlclose` never unmaps what routes registered from it point into.
 /// Returns 0 when no object contains the address or the dynamic linker refuses.
