@@ -132,6 +132,7 @@ extension Router {
         // once; each record is then decoded and registered in one step, and none is kept.
         var sections: [LoadedRouteSection] = []
         var capacity = 0
+        var unreadable: Set<String> = []
         for image in images {
             if judgedFromMemory, !image.mayHoldRecords {
                 report.unopenedFiles.append(image.path)
@@ -150,6 +151,7 @@ extension Router {
                 sections.append(section)
                 capacity += section.capacity
             } catch {
+                unreadable.insert(image.path)
                 report.diagnostics.append("cannot read route records: \(error)")
                 logger.warning("cannot read route records: \(error)")
             }
@@ -186,6 +188,13 @@ extension Router {
                 report.diagnostics.append("skipped record: \(issue)")
                 logger.warning("skipped route record: \(issue)")
             }
+        }
+        // A program that links LinkRouter but holds no record at all was most likely linked
+        // without its feature modules' records (an unreadable section is reported already).
+        if report.recordCount == 0, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
+            let message = "no route records found: \(own.path) links LinkRouter, but neither it nor a loaded library holds a record. Feature modules linked from static archives (.a) lose their records unless the archive is linked whole (-Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive)"
+            report.diagnostics.append(message)
+            logger.warning("\(message)")
         }
         reportContests(of: rule, in: &report, logger: logger)
         servicePass.finish(in: services, report: &report, logger: logger)

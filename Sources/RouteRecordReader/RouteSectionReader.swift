@@ -35,6 +35,14 @@ package enum RouteSectionReader {
         return RouteSection(file: path, records: records, issues: issues)
     }
 
+    /// Whether an ELF file carries a copy of LinkRouter: its symbol table (or, stripped, its
+    /// dynamic one) names `linkrouter_own_route_section`, the C function every copy links.
+    /// `false` when the file cannot be read or a stripped file does not export it.
+    package static func linksLinkRouter(file path: String) -> Bool {
+        guard let file = try? ELFFile(path: path), let symbols = try? file.symbols() else { return false }
+        return symbols.contains { $0.name == "linkrouter_own_route_section" && $0.sectionIndex != 0 }
+    }
+
     /// Reads the route section of a loaded image from memory, where the dynamic linker has
     /// relocated its accessors. libelf finds the section in the image's file.
     ///
@@ -74,9 +82,11 @@ package struct LoadedRouteSection {
     package init?(image: LoadedImage) throws(ELFReadError) {
         if image.linksThisCopyOfLinkRouter {
             guard let bounds = LoadedImage.linkedRouteSection, !bounds.isEmpty else { return nil }
-            // The bounds are the linker's, for this very object: inside its segments by construction.
+            // The bounds are the linker's, for this very object: inside its segments by construction,
+            // and backed by file bytes unless the section was cut out of the file after linking
+            // (the segment then ends before it, and the memory there is zero).
             guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound) else {
-                throw ELFReadError(path: image.path, reason: .notTheLoadedObject)
+                throw ELFReadError(path: image.path, reason: .routeSectionRemoved)
             }
             self.file = image.path
             self.fileOffset = fileOffset
