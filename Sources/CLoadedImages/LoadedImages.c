@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 // Objects have a handful of loadable segments; more than this many are not described.
 #define LINKROUTER_MAX_SEGMENTS 32
@@ -17,6 +20,14 @@ struct visit {
     const char *name;
     int found;
 };
+
+// The run-time address of an object's dynamic section (PT_DYNAMIC), or 0 when it has none.
+static uintptr_t dynamic_section(const struct dl_phdr_info *info) {
+    for (size_t index = 0; index < info->dlpi_phnum; index++) {
+        if (info->dlpi_phdr[index].p_type == PT_DYNAMIC) return (uintptr_t)info->dlpi_addr + (uintptr_t)info->dlpi_phdr[index].p_vaddr;
+    }
+    return 0;
+}
 
 static int visit_one(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
@@ -35,8 +46,12 @@ static int visit_one(struct dl_phdr_info *info, size_t size, void *data) {
         segments[count].file_size = (uintptr_t)header->p_filesz;
         count++;
     }
+    // The vdso has no file and holds no records: left out here, so that no one looks for its file
+    // in /proc/self/maps.
+    const uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+    if (vdso != 0 && count > 0 && segments[0].start <= vdso && vdso < segments[0].end) return 0;
     visit->found = 1;
-    int result = visit->visitor(name, (uintptr_t)info->dlpi_addr, segments, count, visit->context);
+    int result = visit->visitor(name, (uintptr_t)info->dlpi_addr, segments, count, dynamic_section(info), visit->context);
     return visit->filter ? 1 : result;
 }
 
@@ -54,29 +69,81 @@ int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visi
     return visit.found;
 }
 
-int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity) {
+// One line of /proc/self/maps: the range [start, end) maps the file with device `major:minor`
+// and inode `inode` from `file_offset` on.
+typedef struct {
+    uintptr_t start;
+    uintptr_t end;
+    uintptr_t file_offset;
+    unsigned int major;
+    unsigned int minor;
+    unsigned long inode;
+} linkrouter_mapping;
+
+// Finds the line of /proc/self/maps whose range contains `address` and hands it to `found` with
+// its fields; returns what `found` returns, or `not_found` when no line contains the address.
+static int find_mapping(uintptr_t address, int (*found)(const linkrouter_mapping *, const char *, void *), void *context, int not_found) {
     FILE *maps = fopen("/proc/self/maps", "re");
-    if (!maps) return 0;
+    if (!maps) return not_found;
     char *line = 0;
     size_t length = 0;
-    int found = 0;
-    while (!found && getline(&line, &length, maps) > 0) {
-        // "start-end perms offset device inode   path"
-        unsigned long start = 0, end = 0;
+    int result = not_found;
+    while (getline(&line, &length, maps) > 0) {
+        // "start-end perms offset major:minor inode   path"
+        unsigned long start = 0, end = 0, offset = 0, inode = 0;
+        unsigned int major = 0, minor = 0;
         int pathOffset = 0;
-        if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &start, &end, &pathOffset) < 2 || pathOffset == 0) continue;
+        if (sscanf(line, "%lx-%lx %*s %lx %x:%x %lu %n", &start, &end, &offset, &major, &minor, &inode, &pathOffset) < 6 || pathOffset == 0) continue;
         if (address < start || address >= end) continue;
         char *path = line + pathOffset;
         path[strcspn(path, "\n")] = 0;
-        if (path[0] == '/' && strlen(path) < capacity) {
-            strcpy(buffer, path);
-            found = 1;
-        }
+        linkrouter_mapping mapping = {start, end, offset, major, minor, inode};
+        result = found(&mapping, path, context);
         break;
     }
     free(line);
     fclose(maps);
-    return found;
+    return result;
+}
+
+struct path_buffer {
+    char *buffer;
+    size_t capacity;
+};
+
+static int copy_path(const linkrouter_mapping *mapping, const char *path, void *context) {
+    (void)mapping;
+    struct path_buffer *out = context;
+    if (path[0] != '/' || strlen(path) >= out->capacity) return 0;
+    strcpy(out->buffer, path);
+    return 1;
+}
+
+int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity) {
+    struct path_buffer out = {buffer, capacity};
+    return find_mapping(address, copy_path, &out, 0);
+}
+
+struct identity_check {
+    const char *path;
+    char *buffer;
+    size_t capacity;
+};
+
+static int compare_identity(const linkrouter_mapping *mapping, const char *mapped_path, void *context) {
+    (void)mapped_path;
+    struct identity_check *check = context;
+    struct stat status;
+    if (stat(check->path, &status) == 0 && major(status.st_dev) == mapping->major && minor(status.st_dev) == mapping->minor &&
+        status.st_ino == mapping->inode) return 1;
+    int written = snprintf(check->buffer, check->capacity, "/proc/self/map_files/%lx-%lx", (unsigned long)mapping->start, (unsigned long)mapping->end);
+    return written > 0 && (size_t)written < check->capacity ? 0 : -1;
+}
+
+int linkrouter_check_loaded_file(uintptr_t address, const char *path, char *buffer, size_t capacity) {
+    struct identity_check check = {path, buffer, capacity};
+    if (capacity > 0) buffer[0] = 0;
+    return find_mapping(address, compare_identity, &check, -1);
 }
 
 int linkrouter_keep_image_loaded(uintptr_t address) {
@@ -104,4 +171,84 @@ int linkrouter_own_route_section(uintptr_t *start, uintptr_t *end) {
 
 uintptr_t linkrouter_own_image_address(void) {
     return (uintptr_t)&linkrouter_own_route_section;
+}
+
+// What the dynamic linker's tables of one object give, at run-time addresses.
+struct dynamic_symbols {
+    const ElfW(Sym) *symbols;
+    const char *names;
+    size_t names_size;
+    const uint32_t *gnu_hash;
+};
+
+// glibc relocates the pointers of a writable dynamic section in place; a read-only one (the vdso,
+// some architectures) keeps link-time addresses, which are below the load bias of a shared object.
+static uintptr_t run_time_address(uintptr_t value, uintptr_t bias) {
+    return value != 0 && value < bias ? value + bias : value;
+}
+
+static int read_dynamic_symbols(uintptr_t dynamic, uintptr_t bias, struct dynamic_symbols *out) {
+    memset(out, 0, sizeof *out);
+    for (const ElfW(Dyn) *entry = (const ElfW(Dyn) *)dynamic; entry->d_tag != DT_NULL; entry++) {
+        switch (entry->d_tag) {
+        case DT_SYMTAB: out->symbols = (const ElfW(Sym) *)run_time_address(entry->d_un.d_ptr, bias); break;
+        case DT_STRTAB: out->names = (const char *)run_time_address(entry->d_un.d_ptr, bias); break;
+        case DT_STRSZ: out->names_size = entry->d_un.d_val; break;
+        case DT_GNU_HASH: out->gnu_hash = (const uint32_t *)run_time_address(entry->d_un.d_ptr, bias); break;
+        default: break;
+        }
+    }
+    return out->symbols && out->names && out->names_size && out->gnu_hash;
+}
+
+static uint32_t gnu_hash_of(const char *name) {
+    uint32_t hash = 5381;
+    for (const unsigned char *byte = (const unsigned char *)name; *byte; byte++) hash = hash * 33 + *byte;
+    return hash;
+}
+
+// Whether the object defines `name` in its dynamic symbol table: the dynamic linker's own lookup
+// through the GNU hash table (buckets, then a chain whose last entry has bit 0 set).
+static int defines_symbol(const struct dynamic_symbols *table, const char *name) {
+    const uint32_t bucket_count = table->gnu_hash[0], first_hashed = table->gnu_hash[1], bloom_words = table->gnu_hash[2];
+    if (bucket_count == 0) return 0;
+    const uint32_t *buckets = (const uint32_t *)((const ElfW(Addr) *)(table->gnu_hash + 4) + bloom_words);
+    const uint32_t *chain = buckets + bucket_count;
+    const uint32_t hash = gnu_hash_of(name);
+    uint32_t index = buckets[hash % bucket_count];
+    if (index < first_hashed) return 0;
+    for (;; index++) {
+        const uint32_t entry = chain[index - first_hashed];
+        const ElfW(Sym) *symbol = &table->symbols[index];
+        if ((entry | 1) == (hash | 1) && symbol->st_shndx != SHN_UNDEF && symbol->st_name < table->names_size &&
+            strcmp(table->names + symbol->st_name, name) == 0) return 1;
+        if (entry & 1) return 0;
+    }
+}
+
+// Whether the object uses a symbol of LinkRouter's Swift modules that it does not define. The
+// linkers put the symbols they do not hash (the undefined ones) before the first hashed one.
+static int uses_linkrouter(const struct dynamic_symbols *table) {
+    const uint32_t first_hashed = table->gnu_hash[1];
+    for (uint32_t index = 1; index < first_hashed; index++) {
+        const ElfW(Sym) *symbol = &table->symbols[index];
+        if (symbol->st_shndx != SHN_UNDEF || symbol->st_name >= table->names_size) continue;
+        // Swift's mangled names of the modules LinkRouter, LinkRouterCore and LinkRouterServices
+        // start "$s10LinkRouter", "$s14LinkRouterCore", "$s18LinkRouterServices".
+        const char *name = table->names + symbol->st_name;
+        if (name[0] != '$' || name[1] != 's' || name[2] != '1' || strncmp(name + 4, "LinkRouter", 10) != 0) continue;
+        if (name[3] == '0' || (name[3] == '4' && strncmp(name + 14, "Core", 4) == 0) ||
+            (name[3] == '8' && strncmp(name + 14, "Services", 8) == 0)) return 1;
+    }
+    return 0;
+}
+
+int linkrouter_dynamic_symbols_allow_records(uintptr_t dynamic, uintptr_t load_bias) {
+    struct dynamic_symbols table;
+    if (!dynamic || !read_dynamic_symbols(dynamic, load_bias, &table)) return -1;
+    // C records: the record header defines the marker in every object that includes it. A copy of
+    // LinkRouter: its C helpers. Swift records: their accessors call LinkRouter.
+    if (defines_symbol(&table, "linkrouter_route_records_marker")) return 1;
+    if (defines_symbol(&table, "linkrouter_enumerate_images")) return 1;
+    return uses_linkrouter(&table);
 }

@@ -35,6 +35,11 @@ public struct DiscoveryReport: Sendable {
     public internal(set) var examinedObjectCount = 0
     /// The object files whose route sections were read in this pass.
     public internal(set) var scannedFiles: [String] = []
+    /// The loaded libraries whose files this pass did not open, because their dynamic symbol
+    /// tables in memory show they hold no records: they neither include the C record header
+    /// (`linkrouter_route_records_marker`) nor use LinkRouter (the system and Swift runtime
+    /// libraries, typically). A library passed to `discoverRoutes(in:)` is always read.
+    public internal(set) var unopenedFiles: [String] = []
     /// How many records were read from them.
     public internal(set) var recordCount = 0
     /// The patterns registered, in registration order.
@@ -107,7 +112,10 @@ extension Router {
     public func registerRoutes(
         validating: Bool = RouteDiscovery.validatesByDefault, logger: Logger = Logger(label: "LinkRouter.discovery")
     ) -> DiscoveryReport {
-        Self.register(from: LoadedImage.all().filter(claim), routesIn: self, servicesIn: serviceRegistry, validating: validating, logger: logger)
+        Self.register(
+            from: LoadedImage.all().filter(claim), judgedFromMemory: true, routesIn: self, servicesIn: serviceRegistry,
+            validating: validating, logger: logger
+        )
     }
 
     /// Registers the annotated routes of one library loaded with `dlopen`.
@@ -135,7 +143,10 @@ extension Router {
         // Claimed before the first automatic pass runs, so that the pass leaves it to this call.
         let claimed = claim(image)
         prepareForFirstUse()
-        return Self.register(from: claimed ? [image] : [], routesIn: self, servicesIn: serviceRegistry, validating: validating, logger: logger)
+        return Self.register(
+            from: claimed ? [image] : [], judgedFromMemory: false, routesIn: self, servicesIn: serviceRegistry,
+            validating: validating, logger: logger
+        )
     }
 
     /// Claims `image` for registration: `true` the first time only, so a re-scan registers each
@@ -146,9 +157,11 @@ extension Router {
 
     /// Registers the records of `images`, which the caller has claimed: routes in `router` (or
     /// none, when it is `nil`), services in `services`; then, when `validating`, checks the routes
-    /// for conflicts.
+    /// for conflicts. When `judgedFromMemory`, an image whose dynamic symbols show it holds no
+    /// records is left unopened (``LoadedImage/mayHoldRecords``).
     fileprivate static func register(
-        from images: [LoadedImage], routesIn router: Router?, servicesIn services: ServiceRegistry, validating: Bool, logger: Logger
+        from images: [LoadedImage], judgedFromMemory: Bool, routesIn router: Router?, servicesIn services: ServiceRegistry,
+        validating: Bool, logger: Logger
     ) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -158,7 +171,12 @@ extension Router {
         // once; each record is then decoded and registered in one step, and none is kept.
         var sections: [LoadedRouteSection] = []
         var capacity = 0
+        var unreadable: Set<String> = []
         for image in images {
+            if judgedFromMemory, !image.mayHoldRecords {
+                report.unopenedFiles.append(image.path)
+                continue
+            }
             do {
                 guard let section = try LoadedRouteSection(image: image) else { continue }
                 // Routes and services point into the image: it must outlive a dlclose.
@@ -172,6 +190,7 @@ extension Router {
                 sections.append(section)
                 capacity += section.capacity
             } catch {
+                unreadable.insert(image.path)
                 report.diagnostics.append("cannot read route records: \(error)")
                 logger.warning("cannot read route records: \(error)")
             }
@@ -208,6 +227,13 @@ extension Router {
                 report.diagnostics.append("skipped record: \(issue)")
                 logger.warning("skipped route record: \(issue)")
             }
+        }
+        // A program that links LinkRouter but holds no record at all was most likely linked
+        // without its feature modules' records (an unreadable section is reported already).
+        if report.recordCount == 0, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
+            let message = "no route records found: \(own.path) links LinkRouter, but neither it nor a loaded library holds a record. Feature modules linked from static archives (.a) lose their records unless the archive is linked whole (-Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive)"
+            report.diagnostics.append(message)
+            logger.warning("\(message)")
         }
         reportContests(of: rule, in: &report, logger: logger)
         if validating, let router { reportConflicts(in: router, report: &report, logger: logger) }
@@ -320,7 +346,7 @@ extension ServiceRegistry {
     @discardableResult
     public func registerAnnotatedServices(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         let images = LoadedImage.all().filter { claimSource($0.sourceName) }
-        return Router.register(from: images, routesIn: nil, servicesIn: self, validating: false, logger: logger)
+        return Router.register(from: images, judgedFromMemory: true, routesIn: nil, servicesIn: self, validating: false, logger: logger)
     }
 }
 

@@ -23,10 +23,14 @@ final class ELFFile {
     private static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
 
     /// Opens a file and checks it is a 64-bit little-endian ELF object with section headers.
-    init(path: String) throws(ELFReadError) {
+    ///
+    /// - Parameters:
+    ///   - path: The file's name in messages, and the file read unless `source` is given.
+    ///   - source: Another name of the same file to open (`/proc/self/map_files/…`).
+    init(path: String, readingFrom source: String? = nil) throws(ELFReadError) {
         self.path = path
         guard Self.libraryReady else { throw ELFReadError(path: path, reason: .cannotOpen("libelf version mismatch")) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(source ?? path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ELFReadError(path: path, reason: .cannotOpen(String(cString: strerror(errno)))) }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {

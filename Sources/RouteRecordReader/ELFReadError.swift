@@ -23,6 +23,15 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The file places its route section outside the memory of the loaded object of that
         /// path: it has been rebuilt or replaced since the object was loaded.
         case notTheLoadedObject
+        /// The linker's bounds of the route section of the object LinkRouter is linked into lie
+        /// where the file provides no bytes: the section was removed after linking (`objcopy
+        /// --remove-section`, `strip --remove-section`), and its records with it.
+        case routeSectionRemoved
+        /// The path no longer names the file that was loaded (replaced or deleted since), and
+        /// neither the loaded file (through `source`, a `/proc/self/map_files` entry, which takes
+        /// `CAP_SYS_ADMIN` or `CAP_CHECKPOINT_RESTORE`) nor the path can be read: the system's
+        /// messages for both.
+        case loadedFileUnreadable(source: String, why: String, pathError: String)
     }
 
     /// The file's path.
@@ -46,6 +55,10 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         case .bigEndian: "big-endian ELF files are not supported"
         case .noSectionHeaders: "no section headers (stripped with --strip-sections?): its route records cannot be found"
         case .truncated(let message): "truncated or corrupt ELF file (\(message))"
+        case .routeSectionRemoved:
+            "its linkrouter_routes section was removed after linking (objcopy --remove-section or strip --remove-section?): the linker's bounds of the section hold no file bytes, so it has no routes"
+        case .loadedFileUnreadable(let source, let why, let pathError):
+            "replaced or deleted since it was loaded, and the loaded file cannot be read through \(source) (\(why)) nor the path (\(pathError)): its records are skipped"
         case .notTheLoadedObject: "the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory"
         }
     }

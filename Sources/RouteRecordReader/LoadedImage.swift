@@ -15,6 +15,8 @@ package struct LoadedImage: Sendable, Hashable {
     /// read from memory only when it lies inside them, so a file on disk that no longer matches
     /// the loaded object (rebuilt or replaced since it was loaded) cannot send a read astray.
     package let segments: [Range<UInt>]
+    /// The run-time address of the object's dynamic section, 0 when it has none.
+    private let dynamicSection: UInt
     /// For each segment, where its file-backed bytes come from: the file offset of its start and
     /// how many bytes the file provides.
     private let fileExtents: [FileExtent]
@@ -30,9 +32,11 @@ package struct LoadedImage: Sendable, Hashable {
     package static func all() -> [LoadedImage] {
         var images: [LoadedImage] = []
         withUnsafeMutablePointer(to: &images) { pointer in
-            _ = linkrouter_enumerate_images({ name, bias, segments, count, context in
+            _ = linkrouter_enumerate_images({ name, bias, segments, count, dynamic, context in
                 let images = context!.assumingMemoryBound(to: [LoadedImage].self)
-                if let image = LoadedImage(name: name, bias: bias, segments: segments, count: count, mayBeMainProgram: images.pointee.isEmpty) {
+                if let image = LoadedImage(
+                    name: name, bias: bias, segments: segments, count: count, dynamic: dynamic, mayBeMainProgram: images.pointee.isEmpty
+                ) {
                     images.pointee.append(image)
                 }
                 return 0
@@ -45,9 +49,9 @@ package struct LoadedImage: Sendable, Hashable {
     package static func opened(by handle: UnsafeMutableRawPointer) -> LoadedImage? {
         var image: LoadedImage?
         _ = withUnsafeMutablePointer(to: &image) { pointer in
-            linkrouter_visit_image_of_handle(handle, { name, bias, segments, count, context in
+            linkrouter_visit_image_of_handle(handle, { name, bias, segments, count, dynamic, context in
                 let image = context!.assumingMemoryBound(to: LoadedImage?.self)
-                image.pointee = LoadedImage(name: name, bias: bias, segments: segments, count: count, mayBeMainProgram: true)
+                image.pointee = LoadedImage(name: name, bias: bias, segments: segments, count: count, dynamic: dynamic, mayBeMainProgram: true)
                 return 1
             }, pointer)
         }
@@ -58,7 +62,9 @@ package struct LoadedImage: Sendable, Hashable {
     ///
     /// - Parameter mayBeMainProgram: Whether an empty name means the main program: for the first
     ///   object of an enumeration, and for a handle's.
-    private init?(name: UnsafePointer<CChar>?, bias: UInt, segments: UnsafePointer<linkrouter_segment>?, count: Int, mayBeMainProgram: Bool) {
+    private init?(
+        name: UnsafePointer<CChar>?, bias: UInt, segments: UnsafePointer<linkrouter_segment>?, count: Int, dynamic: UInt, mayBeMainProgram: Bool
+    ) {
         let described = UnsafeBufferPointer(start: segments, count: count)
         let ranges = described.map { UInt($0.start)..<UInt(max($0.start, $0.end)) }
         let name = name.map { String(cString: $0) } ?? ""
@@ -79,6 +85,7 @@ package struct LoadedImage: Sendable, Hashable {
         self.loadBias = bias
         self.isMainProgram = isMain
         self.segments = ranges
+        dynamicSection = dynamic
         fileExtents = described.map { FileExtent(offset: UInt($0.file_offset), size: UInt($0.file_size)) }
     }
 
@@ -90,6 +97,18 @@ package struct LoadedImage: Sendable, Hashable {
             return delta < extent.size ? Int(extent.offset + delta) : nil
         }
         return nil
+    }
+
+    /// Whether the object can hold route records, judged from memory alone, so that discovery
+    /// opens no file for the many system and runtime libraries that cannot: `false` only for a
+    /// library whose dynamic symbol table neither defines `linkrouter_route_records_marker` (the
+    /// record header's marker of C records) nor a copy of LinkRouter, and uses no symbol of
+    /// LinkRouter's Swift modules (as every Swift record's accessor does). The main program and
+    /// the object LinkRouter is linked into always can; so can an object whose table cannot be
+    /// read from memory (no dynamic section or no GNU hash table).
+    package var mayHoldRecords: Bool {
+        if isMainProgram || linksThisCopyOfLinkRouter { return true }
+        return linkrouter_dynamic_symbols_allow_records(dynamicSection, loadBias) != 0
     }
 
     /// Whether this is the object LinkRouter is linked into (usually the main program), whose
@@ -116,6 +135,21 @@ package struct LoadedImage: Sendable, Hashable {
         if isMainProgram { return true }
         guard let first = segments.first else { return false }
         return linkrouter_keep_image_loaded(first.lowerBound) != 0
+    }
+
+    /// The file to read the object's section headers from: its path while the path still names
+    /// the file that was loaded (the device and inode `/proc/self/maps` gives for the object's
+    /// first segment); otherwise the loaded file itself, which the kernel keeps reachable however
+    /// the path changed: `/proc/self/exe` for the main program, `/proc/self/map_files/START-END`
+    /// for a library (replaced or deleted on disk, or loaded from a memfd whose descriptor was
+    /// closed). Opening a `map_files` entry takes `CAP_SYS_ADMIN` or `CAP_CHECKPOINT_RESTORE`.
+    package var loadedFile: String {
+        if isMainProgram { return "/proc/self/exe" }
+        guard let first = segments.first else { return path }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            linkrouter_check_loaded_file(first.lowerBound, path, buffer.baseAddress!, buffer.count) == 0
+                ? String(cString: buffer.baseAddress!) : path
+        }
     }
 
     /// Whether `range` of run-time addresses lies inside one of the loaded segments.

@@ -35,6 +35,14 @@ package enum RouteSectionReader {
         return RouteSection(file: path, records: records, issues: issues)
     }
 
+    /// Whether an ELF file carries a copy of LinkRouter: its symbol table (or, stripped, its
+    /// dynamic one) names `linkrouter_own_route_section`, the C function every copy links.
+    /// `false` when the file cannot be read or a stripped file does not export it.
+    package static func linksLinkRouter(file path: String) -> Bool {
+        guard let file = try? ELFFile(path: path), let symbols = try? file.symbols() else { return false }
+        return symbols.contains { $0.name == "linkrouter_own_route_section" && $0.sectionIndex != 0 }
+    }
+
     /// Reads the route section of a loaded image from memory, where the dynamic linker has
     /// relocated its accessors. libelf finds the section in the image's file.
     ///
@@ -74,16 +82,18 @@ package struct LoadedRouteSection {
     package init?(image: LoadedImage) throws(ELFReadError) {
         if image.linksThisCopyOfLinkRouter {
             guard let bounds = LoadedImage.linkedRouteSection, !bounds.isEmpty else { return nil }
-            // The bounds are the linker's, for this very object: inside its segments by construction.
+            // The bounds are the linker's, for this very object: inside its segments by construction,
+            // and backed by file bytes unless the section was cut out of the file after linking
+            // (the segment then ends before it, and the memory there is zero).
             guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound) else {
-                throw ELFReadError(path: image.path, reason: .notTheLoadedObject)
+                throw ELFReadError(path: image.path, reason: .routeSectionRemoved)
             }
             self.file = image.path
             self.fileOffset = fileOffset
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
             return
         }
-        let file = try ELFFile(path: image.path)
+        let file = try Self.openLoadedFile(of: image)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
         self.file = image.path
         fileOffset = Int(clamping: section.fileOffset)
@@ -96,6 +106,25 @@ package struct LoadedRouteSection {
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: start), count: Int(section.size))
         } else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+    }
+
+    /// Opens the file the image was loaded from (``LoadedImage/loadedFile``). When that is not its
+    /// path and cannot be opened (no capability for `/proc/self/map_files`), the path is read
+    /// instead: the section is then read from memory only where the object is mapped, so a
+    /// changed file is reported, never misread.
+    private static func openLoadedFile(of image: LoadedImage) throws(ELFReadError) -> ELFFile {
+        let source = image.loadedFile
+        if source == image.path { return try ELFFile(path: image.path) }
+        do {
+            return try ELFFile(path: image.path, readingFrom: source)
+        } catch {
+            guard case .cannotOpen(let why) = error.reason else { throw error }
+            do {
+                return try ELFFile(path: image.path)
+            } catch {
+                throw ELFReadError(path: image.path, reason: .loadedFileUnreadable(source: source, why: why, pathError: error.message))
+            }
         }
     }
 

@@ -19,7 +19,7 @@ package struct BinaryRoutes {
     /// partial table is never shown.
     ///
     /// - Throws: ``RouteInspectionError/unreadableFile(_:)`` or
-    ///   ``RouteInspectionError/noRouteSection(file:)`` for the first such file.
+    ///   ``RouteInspectionError/noRouteSection(file:linksLinkRouter:)`` for the first such file.
     package static func read(_ paths: [String]) throws(RouteInspectionError) -> BinaryRoutes {
         var sections: [RouteSection] = []
         for path in paths {
@@ -29,7 +29,7 @@ package struct BinaryRoutes {
             } catch {
                 throw .unreadableFile(error)
             }
-            guard let section else { throw .noRouteSection(file: path) }
+            guard let section else { throw .noRouteSection(file: path, linksLinkRouter: RouteSectionReader.linksLinkRouter(file: path)) }
             sections.append(section)
         }
         return BinaryRoutes(sections: sections)

@@ -14,8 +14,9 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
     /// A file cannot be read as a 64-bit little-endian ELF object (missing, a directory, not ELF,
     /// truncated...).
     case unreadableFile(ELFReadError)
-    /// A file has no route section: nothing in it was registered by annotation.
-    case noRouteSection(file: String)
+    /// A file has no route section: nothing in it was registered by annotation, or, when it links
+    /// LinkRouter, its records were lost (static archives not linked whole, a section removed).
+    case noRouteSection(file: String, linksLinkRouter: Bool)
     /// Records had to be skipped, so a result would be partial: every skipped record, first first.
     case badRecords([RecordIssue])
     /// A record of a binary whose pattern cannot be registered (bad syntax, or a duplicate shape).
@@ -35,8 +36,10 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
         switch self {
         case .unreadableFile(let error):
             error.description
-        case .noRouteSection(let file):
+        case .noRouteSection(let file, false):
             "\(file): no \(RecordLayout.sectionName) section (nothing registered by annotation)"
+        case .noRouteSection(let file, true):
+            "\(file): no \(RecordLayout.sectionName) section, though it links LinkRouter: its records were not linked (feature modules from static archives need -Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive) or were removed after linking (objcopy --remove-section)"
         case .badRecords(let issues):
             (issues.first?.description ?? "bad records") + (issues.count > 1 ? " (and \(issues.count - 1) more bad records)" : "")
         case .unregistrableRecord(let location, let reason):

@@ -17,9 +17,11 @@ typedef struct {
 
 /// Called once per loaded object: its path as the dynamic linker knows it ("" for the main
 /// program; relative when it was loaded by a relative path), its load bias, its loadable
-/// segments, and the caller's context. Return non-zero to stop.
+/// segments, the run-time address of its dynamic section (0 when it has none), and the caller's
+/// context. Return non-zero to stop.
 typedef int (*linkrouter_image_visitor)(
-    const char *name, uintptr_t load_bias, const linkrouter_segment *segments, size_t segment_count, void *context);
+    const char *name, uintptr_t load_bias, const linkrouter_segment *segments, size_t segment_count, uintptr_t dynamic,
+    void *context);
 
 /// Calls `visitor` for each loaded object, in load order; returns the last visitor result.
 int linkrouter_enumerate_images(linkrouter_image_visitor visitor, void *context);
@@ -30,6 +32,12 @@ int linkrouter_visit_image_of_handle(void *handle, linkrouter_image_visitor visi
 /// Writes the absolute path of the file mapped at `address`, as /proc/self/maps names it, to
 /// `buffer` (NUL-terminated); returns 0 when no file is mapped there or the path does not fit.
 int linkrouter_mapped_file(uintptr_t address, char *buffer, size_t capacity);
+
+/// Whether `path` still names the file mapped at `address` (the same device and inode as in
+/// /proc/self/maps): 1 when it does; 0 when it does not (replaced, deleted, or never a path of
+/// its own, like a memfd's), with the mapping's /proc/self/map_files/START-END entry, which names
+/// the loaded file itself, written to `buffer`; -1 when no file is mapped at `address`.
+int linkrouter_check_loaded_file(uintptr_t address, const char *path, char *buffer, size_t capacity);
 
 /// Keeps the loaded object that contains `address` loaded for the rest of the process
 /// (RTLD_NODELETE), so that `dlclose` never unmaps what routes registered from it point into.
@@ -44,5 +52,13 @@ int linkrouter_own_route_section(uintptr_t *start, uintptr_t *end);
 
 /// An address inside the object this C file is linked into.
 uintptr_t linkrouter_own_image_address(void);
+
+/// Whether a loaded object can hold route records, judged from its dynamic symbol table in memory,
+/// without opening its file: 1 when it defines `linkrouter_route_records_marker` (which the record
+/// header defines in every object that includes it) or `linkrouter_enumerate_images` (a copy of
+/// LinkRouter), or uses a symbol of LinkRouter's Swift modules (what Swift records' accessors
+/// call); 0 when it does none of these; -1 when it cannot tell (no dynamic section, or no GNU hash
+/// table).
+int linkrouter_dynamic_symbols_allow_records(uintptr_t dynamic, uintptr_t load_bias);
 
 #endif

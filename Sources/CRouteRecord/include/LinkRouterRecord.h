@@ -52,6 +52,14 @@ typedef bool (*linkrouter_route_accessor)(void *out_value, const void *expected_
 typedef bool (*linkrouter_c_action)(const char *const *names, const char *const *values, size_t count,
                                     char *result, size_t result_capacity);
 
+/// Defined (weak, exported) in every object file that includes this header, so that discovery
+/// can tell from a loaded library's dynamic symbol table, without opening its file, that it may
+/// hold C records: a library that neither defines this nor uses LinkRouter is not read. Its value
+/// means nothing. (C only: a tentative definition, which C allows once per translation unit.)
+#ifndef __cplusplus
+__attribute__((weak, visibility("default"))) char linkrouter_route_records_marker;
+#endif
+
 /// One route record.
 typedef struct linkrouter_route_record {
     uint32_t magic;                 ///< LINKROUTER_RECORD_MAGIC
