@@ -50,6 +50,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The most segments one expanded pattern may hold.
     public static let maximumSegmentCount = 64
 
+    /// The pattern's text, as written.
     public var description: String { text }
 
     /// Two patterns are equal when they are written the same way.
@@ -57,7 +58,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         lhs.text == rhs.text
     }
 
-    /// Hashes the pattern's text, as ``==`` compares it.
+    /// Hashes the pattern's text, as ``==(_:_:)`` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
@@ -256,6 +257,7 @@ extension RoutePattern {
             }
         }
 
+        /// The segment as a pattern writes it: `user`, `:id`, `<int:id>`, `*`, `**`.
         public var description: String {
             switch self {
             case .literal(let text): text
