@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Every release the macros build with (600.0.1, 602.0.0 and 603.0.1 checked).
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // `swift package generate-documentation` (scripts/test builds the DocC catalogs with it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Byte-level helpers of the URL and pattern parsers, public and @inlinable so the parsers'
@@ -78,6 +80,8 @@ let package = Package(
             name: "LinkRouter",
             dependencies: [
                 "LinkRouterCore", "RouteTableJSON", "LinkRouterMacros", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord",
+                // Re-exported through LinkRouterCore; named here so that its DocC articles link to their pages.
+                "LinkRouterServices", "RoutePatterns",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -4,7 +4,7 @@ public import LinkRouterCore
 ///
 /// The opener is started with `posix_spawnp`, never through a shell, with the URL as its last
 /// argument, and the open waits for it to finish: it succeeds when the opener exits with status 0,
-/// and fails with ``RouteFailure/dispatchFailed(scheme:reason:)`` when the opener is not found,
+/// and fails with ``/LinkRouterCore/RouteFailure/dispatchFailed(scheme:reason:)`` when the opener is not found,
 /// exits with another status, is killed by a signal, or is still running after `timeout` (it is
 /// then killed; the application it may have started is not).
 ///

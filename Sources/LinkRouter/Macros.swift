@@ -13,7 +13,7 @@
 /// }
 /// ```
 ///
-/// The type conforms to ``Routable`` (the macro adds the conformance when the type does not
+/// The type conforms to ``/LinkRouterCore/Routable`` (the macro adds the conformance when the type does not
 /// declare it), so it still writes `init?(parameters:)`. Route discovery registers the page at run
 /// time, as `register(_:options:page:)` would.
 ///
@@ -113,7 +113,7 @@ public macro route(
 /// }
 /// ```
 ///
-/// The type must conform to ``LinkRouterCore/Routable`` itself. Prefer this form for large page
+/// The type must conform to ``/LinkRouterCore/Routable`` itself. Prefer this form for large page
 /// types in modules with many routes: the compiler sends an attached macro the whole declaration
 /// it is attached to, and the macro plugin of a debug build parses it, which for a type of a few
 /// hundred lines takes tens of milliseconds in each compile job; `#route` receives only its own
@@ -141,7 +141,7 @@ public macro route<Page: Routable>(
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 
 /// Registers a type as the implementation of a service protocol, which other modules reach with
-/// ``LinkRouterCore/Router/service(_:)`` without importing this one.
+/// ``/LinkRouterCore/Router/service(_:)`` without importing this one.
 ///
 /// ```swift
 /// // ShopInterfaces, imported by every feature module:
@@ -162,7 +162,7 @@ public macro route<Page: Routable>(
 ///
 /// The compiler checks the annotation: a type that does not conform to the protocol it names is
 /// an error ("type 'AccountSession' does not conform to protocol 'SessionService'"), and so is a
-/// type the router cannot make with no arguments: the type conforms to ``RoutableService``, which
+/// type the router cannot make with no arguments: the type conforms to ``/LinkRouterServices/RoutableService``, which
 /// requires `init()` (a `required init()` in a non-final class); the macro adds the conformance
 /// when the type does not declare it. Route discovery registers the implementation at run time,
 /// as `registerService(_:lifetime:make:)` would, except that a manual registration of the same

@@ -10,7 +10,7 @@ import Glibc
 public enum RouteDiscovery: Sendable, Hashable {
     /// At the router's first use (first open, resolve or listing), once.
     case automatic
-    /// Only when the app calls ``LinkRouterCore/Router/registerRoutes()``.
+    /// Only when the app calls ``LinkRouterCore/Router/registerRoutes(logger:)``.
     case manual
 
     /// Whether a discovery pass checks the routes for ties and shadowed routes
@@ -74,7 +74,7 @@ extension Router {
     public static let shared = Router(discovery: .automatic)
 
     /// Creates a router that registers annotated routes automatically at first use, or only
-    /// when ``registerRoutes()`` is called.
+    /// when ``registerRoutes(logger:)`` is called.
     ///
     /// Manual registration with `register(_:page:)` and friends works in both modes.
     public convenience init(configuration: RouterConfiguration = RouterConfiguration(), discovery: RouteDiscovery) {

@@ -70,6 +70,7 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One line naming the problem, its column and the pattern.
     public var description: String {
         "pattern '\(pattern)' column \(column): \(message)"
     }

@@ -57,6 +57,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// routing table holds every form (8 groups: 256 forms).
     public static let maximumOptionalGroupCount = 8
 
+    /// The pattern's text, as written.
     public var description: String { text }
 
     /// Two patterns are equal when they are written the same way.
@@ -64,7 +65,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         lhs.text == rhs.text
     }
 
-    /// Hashes the pattern's text, as ``==`` compares it.
+    /// Hashes the pattern's text, as ``==(_:_:)`` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
@@ -319,6 +320,7 @@ extension RoutePattern {
             }
         }
 
+        /// The segment as a pattern writes it: `user`, `:id`, `<int:id>`, `*`, `**`.
         public var description: String {
             switch self {
             case .literal(let text): text

@@ -17,7 +17,7 @@ extension DynamicRouteTable {
     ///   "exposure": [{ "pattern": "catalog/**", "exposure": "external" }]
     /// }
     /// ```
-    /// - Throws: ``RouteTableError`` listing every problem: JSON that does not parse, an unknown
+    /// - Throws: ``/LinkRouterCore/RouteTableError`` listing every problem: JSON that does not parse, an unknown
     ///   version, a missing, unknown or mistyped field, a pattern or URL that does not parse.
     public init(json: some Collection<UInt8>) throws(RouteTableError) {
         let root: JSONValue
@@ -57,7 +57,7 @@ extension DynamicRouteTable {
 extension Router {
     /// Reads a dynamic route table from JSON and puts it in force; on any problem the table in
     /// force stays, untouched.
-    /// - Throws: ``RouteTableError`` listing every problem in the document.
+    /// - Throws: ``/LinkRouterCore/RouteTableError`` listing every problem in the document.
     public func loadRouteTable(json: some Collection<UInt8>) throws(RouteTableError) {
         loadRouteTable(try DynamicRouteTable(json: json))
     }

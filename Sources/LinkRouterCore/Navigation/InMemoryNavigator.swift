@@ -19,7 +19,18 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
     public struct Transition: Sendable, Hashable, CustomStringConvertible {
         /// What changed.
         public enum Kind: String, Sendable, Hashable {
-            case push, present, pop, dismiss, back, replace
+            /// An entry was pushed.
+            case push
+            /// An entry was presented.
+            case present
+            /// The top entry was popped.
+            case pop
+            /// The top modal layer was dismissed.
+            case dismiss
+            /// Entries were taken off by going back levels or to a route.
+            case back
+            /// The whole stack was replaced.
+            case replace
         }
 
         /// What changed.
@@ -29,6 +40,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         /// Whether the change was animated.
         public let animated: Bool
 
+        /// The kind and the route, then `(no animation)` when it was not animated: `push cart`.
         public var description: String { "\(kind.rawValue) \(route ?? "(empty)")\(animated ? "" : " (no animation)")" }
     }
 
@@ -89,6 +101,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Pushes onto the top layer, or presents the entry in a new container when the top layer has none.
     public func push(_ entry: NavigationEntry, animated: Bool) async {
         change(.push, animated: animated) { state in
             if state.layers[state.layers.count - 1].wrapped {
@@ -100,6 +113,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Presents the entry as a new modal layer.
     public func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async {
         change(.present, animated: animated) { state in
             state.layers.append(Layer(entries: [entry], wrapped: inNavigationContainer))
@@ -107,6 +121,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Pops the top entry of the top layer; `false` when it is the layer's only entry.
     @discardableResult
     public func pop(animated: Bool) async -> Bool {
         change(.pop, animated: animated) { state in
@@ -116,6 +131,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Dismisses the top modal layer; `false` when nothing is presented.
     @discardableResult
     public func dismiss(animated: Bool) async -> Bool {
         change(.dismiss, animated: animated) { state in
@@ -125,6 +141,8 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Takes the top `levels` entries off, popping and dismissing, never the root entry; returns
+    /// how many were taken off.
     @discardableResult
     public func back(levels: Int, animated: Bool) async -> Int {
         change(.back, animated: animated) { state in
@@ -143,6 +161,8 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Takes off every entry above the topmost entry of `route` and returns it; `nil`, changing
+    /// nothing, when no entry of the route is on the stack.
     @discardableResult
     public func back(toRoute route: String, animated: Bool) async -> NavigationEntry? {
         change(.back, animated: animated) { state in
@@ -153,10 +173,12 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// The topmost entry of `route`, if one is on the stack.
     public func entry(ofRoute route: String) async -> NavigationEntry? {
         state.withLock { state in state.topmost(route).map { state.layers[$0.layer].entries[$0.index] } }
     }
 
+    /// Replaces every layer with one root stack of `entries`.
     public func replaceStack(with entries: [NavigationEntry], animated: Bool) async {
         change(.replace, animated: animated) { state in
             state.layers = [Layer(entries: entries, wrapped: true)]

@@ -21,6 +21,7 @@ public enum PageResultError: Error, Sendable, CustomStringConvertible {
     /// The page set a value of another type than the one expected.
     case typeMismatch(expected: String, actual: String)
 
+    /// One line saying why no page result was delivered.
     public var description: String {
         switch self {
         case .openFailed(let failure): "no page result: \(failure)"

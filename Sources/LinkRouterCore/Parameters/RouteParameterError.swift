@@ -23,6 +23,7 @@ public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConver
         self.reason = reason
     }
 
+    /// One line naming the parameter and what is wrong with it.
     public var description: String {
         switch reason {
         case .missing: "missing required parameter '\(name)'"

@@ -171,6 +171,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
             self.message = message
         }
 
+        /// The location, a colon, and the message: `redirects[2].to: ...`.
         public var description: String { "\(location): \(message)" }
     }
 
@@ -182,6 +183,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         self.problems = problems
     }
 
+    /// Every problem, one line each.
     public var description: String {
         "route table rejected (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
             + problems.map { "  \($0)" }.joined(separator: "\n")

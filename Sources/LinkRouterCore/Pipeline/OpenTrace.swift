@@ -56,6 +56,7 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
         /// What was decided. Rendered when read, so recording a step costs no formatting.
         public var detail: String { render(redactor) }
 
+        /// One line: the elapsed time, the step's kind and its detail.
         public var description: String {
             let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             let milliseconds = "\(microseconds / 1000).\(String(microseconds % 1000 + 1000).dropFirst())"
@@ -72,6 +73,7 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
         self.steps = steps
     }
 
+    /// Every step, one line each, oldest first.
     public var description: String { steps.map(\.description).joined(separator: "\n") }
 }
 

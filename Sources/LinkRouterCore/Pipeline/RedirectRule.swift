@@ -13,6 +13,7 @@ public enum RedirectError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A redirect whose source has the same shape is already registered.
     case duplicate(source: String, existing: String)
 
+    /// One line naming the redirect and what is wrong with it.
     public var description: String {
         switch self {
         case .invalidSource(let error): "redirect source: \(error)"

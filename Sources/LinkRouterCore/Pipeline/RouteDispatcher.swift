@@ -65,6 +65,7 @@ public struct WebPageDispatcher: RouteDispatcher {
         self.parameter = parameter
     }
 
+    /// Hands the URL to ``route``, with the whole URL as the parameter ``parameter``.
     public func dispatch(_ request: DispatchRequest) async -> DispatchResult {
         var parameters = request.parameters
         parameters[parameter] = request.url.string

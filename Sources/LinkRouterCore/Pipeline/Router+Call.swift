@@ -123,6 +123,7 @@ public enum RouteCallError: Error, Sendable, CustomStringConvertible {
     /// The action returned a value of another type than the one asked for (`nil` counts as one).
     case unexpectedResult(url: String, expected: String, actual: String)
 
+    /// One line naming the URL and why the call returned no value.
     public var description: String {
         switch self {
         case .failed(let url, let failure): "call of '\(url)' failed: \(failure)"

@@ -94,6 +94,7 @@ public enum RouteGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// No route of the pattern's shape is registered.
     case noRoute(pattern: String)
 
+    /// One line naming the pattern and what is wrong with it.
     public var description: String {
         switch self {
         case .invalidPattern(let error): "\(error)"

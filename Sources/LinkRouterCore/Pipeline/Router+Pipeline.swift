@@ -64,6 +64,7 @@ extension Router {
     ///   - scope: Which opens it sees.
     ///   - priority: Higher runs earlier.
     ///   - deadline: How long it may take to answer; defaults to ``RouterConfiguration/interceptorDeadline``.
+    ///   - body: The interceptor: called with the open and the decision it answers through, once.
     /// - Throws: ``RouteRegistrationError/invalidPattern(_:)`` for a pattern scope that does not parse.
     public func addInterceptor(
         _ name: String, scope: InterceptorScope = .all, priority: Int = 0, deadline: Duration? = nil,

@@ -30,6 +30,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The delegate cancelled the open, or the task running it was cancelled.
     case cancelled(reason: String)
 
+    /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
         switch self {
         case .invalidURL(let error): "invalid URL: \(error)"
@@ -74,6 +75,7 @@ public enum RouteRegistrationError: Error, Sendable, Hashable, CustomStringConve
     /// A registered pattern has the same shape (the same segments, names aside).
     case duplicate(pattern: String, existing: String)
 
+    /// One line naming the pattern and why it was not registered.
     public var description: String {
         switch self {
         case .invalidPattern(let error): "\(error)"

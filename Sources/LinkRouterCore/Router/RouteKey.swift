@@ -47,7 +47,7 @@ public struct RouteKey: Sendable, Hashable, CustomStringConvertible, Expressible
         lhs.string == rhs.string
     }
 
-    /// Hashes the key's text, as ``==`` compares it.
+    /// Hashes the key's text, as ``==(_:_:)`` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(string)
     }

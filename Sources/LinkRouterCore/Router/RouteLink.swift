@@ -20,6 +20,7 @@ public struct RouteID: Sendable, Hashable, RawRepresentable, ExpressibleByString
     /// Creates an identifier from a pattern literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// The pattern the constant names.
     public var description: String { rawValue }
 }
 
@@ -50,6 +51,7 @@ public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
         RouteLink(route: route, path: path, scheme: scheme)
     }
 
+    /// The link's URL (``url``).
     public var description: String { url }
 
     /// Percent-encodes one segment value: everything but unreserved characters (RFC 3986).

@@ -18,6 +18,7 @@ public struct RouteConflict: Sendable, Hashable, CustomStringConvertible {
     /// A key for which `pattern` matches and `winner` wins.
     public let key: String
 
+    /// One line naming both routes and a key for which the loser does not win.
     public var description: String {
         switch kind {
         case .tie: "'\(pattern)' and '\(winner)' match the same keys, e.g. '\(key)'; '\(winner)' was registered first and wins"

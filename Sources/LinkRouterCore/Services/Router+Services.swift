@@ -1,6 +1,7 @@
 /// Services: modules reach each other's implementations through protocols declared in a shared
-/// interface module, without importing each other. The router offers its ``ServiceRegistry``, and
-/// a router with automatic discovery registers the annotated implementations first.
+/// interface module, without importing each other. The router offers its
+/// ``/LinkRouterServices/ServiceRegistry``, and a router with automatic discovery registers the
+/// annotated implementations first.
 extension Router {
     /// The router's services, after its first-use discovery has run.
     public var services: ServiceRegistry {
@@ -8,7 +9,7 @@ extension Router {
         return serviceRegistry
     }
 
-    /// The implementation registered for a service protocol, typed; see ``ServiceRegistry/service(_:)``.
+    /// The implementation registered for a service protocol, typed; see ``/LinkRouterServices/ServiceRegistry/service(_:)``.
     ///
     /// ```swift
     /// let session = try router.service((any SessionService).self)   // any SessionService
@@ -20,14 +21,14 @@ extension Router {
     /// ``registerService(_:lifetime:make:)``.
     ///
     /// - Parameter service: The protocol, as `(any SessionService).self`.
-    /// - Returns: A new instance, or the shared one, as the registration's ``ServiceLifetime`` says.
-    /// - Throws: ``ServiceError/notRegistered(service:)`` naming the protocol when nothing implements it;
-    ///   ``ServiceError/cycle(_:)`` when making the service asks for the service itself.
+    /// - Returns: A new instance, or the shared one, as the registration's ``/LinkRouterServices/ServiceLifetime`` says.
+    /// - Throws: ``/LinkRouterServices/ServiceError/notRegistered(service:)`` naming the protocol when nothing implements it;
+    ///   ``/LinkRouterServices/ServiceError/cycle(_:)`` when making the service asks for the service itself.
     public func service<Service: Sendable>(_ service: Service.Type) throws(ServiceError) -> Service {
         try services.service(service)
     }
 
-    /// Registers an implementation of a service protocol by hand; see ``ServiceRegistry/register(_:lifetime:make:)``.
+    /// Registers an implementation of a service protocol by hand; see ``/LinkRouterServices/ServiceRegistry/register(_:lifetime:make:)``.
     ///
     /// ```swift
     /// router.registerService((any SessionService).self, lifetime: .shared) { FakeSession(user: "ada") }
@@ -43,7 +44,7 @@ extension Router {
         serviceRegistry.register(service, lifetime: lifetime, make: make)
     }
 
-    /// Marks service protocols the app cannot run without; see ``ServiceRegistry/require(_:)``.
+    /// Marks service protocols the app cannot run without; see ``/LinkRouterServices/ServiceRegistry/require(_:)``.
     ///
     /// ```swift
     /// router.requireServices([(any SessionService).self, (any AnalyticsService).self])
@@ -53,7 +54,7 @@ extension Router {
     }
 
     /// Checks the services at start-up, after the router's first-use discovery; see
-    /// ``ServiceRegistry/validate()``.
+    /// ``/LinkRouterServices/ServiceRegistry/validate()``.
     ///
     /// ```swift
     /// assert(router.validateServices().isEmpty, "\(router.validateServices())")

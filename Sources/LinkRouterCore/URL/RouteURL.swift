@@ -49,6 +49,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         self.string = string
     }
 
+    /// The URL as given.
     public var description: String { string }
 
     /// The scheme as written (`app` in `app://user/42`), or `nil` for a bare route key.

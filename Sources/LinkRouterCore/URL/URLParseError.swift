@@ -40,6 +40,7 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// One line naming the problem, its offset and the URL.
     public var description: String {
         "\(message) at offset \(offset) in '\(url)'"
     }
