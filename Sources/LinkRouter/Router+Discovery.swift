@@ -10,7 +10,7 @@ import Glibc
 public enum RouteDiscovery: Sendable, Hashable {
     /// At the router's first use (first open, resolve or listing), once.
     case automatic
-    /// Only when the app calls ``LinkRouterCore/Router/registerRoutes(logger:)``.
+    /// Only when the app calls ``LinkRouterCore/Router/registerRoutes(validating:logger:)``.
     case manual
 
     /// Whether a discovery pass checks the routes for ties and shadowed routes
@@ -57,7 +57,7 @@ public struct DiscoveryReport: Sendable {
     /// The service problems of this pass: duplicate implementations, records that cannot be
     /// resolved, and the services marked required that are still missing (also in `diagnostics`).
     public internal(set) var serviceProblems: [ServiceProblem] = []
-    /// The routes that cannot win for some key after this pass, as ``LinkRouterCore/Router/validate()``
+    /// The routes that cannot win for some key after this pass, as ``/LinkRouterCore/Router/validate()``
     /// finds them (a tie between two forms, a route shadowed by another), limited to those where
     /// the losing or the winning route was registered in this pass; each is logged as a warning.
     /// Not in `diagnostics`: both routes are registered and work, one of them never wins. Empty
@@ -74,7 +74,7 @@ extension Router {
     public static let shared = Router(discovery: .automatic)
 
     /// Creates a router that registers annotated routes automatically at first use, or only
-    /// when ``registerRoutes(logger:)`` is called.
+    /// when ``registerRoutes(validating:logger:)`` is called.
     ///
     /// Manual registration with `register(_:page:)` and friends works in both modes.
     public convenience init(configuration: RouterConfiguration = RouterConfiguration(), discovery: RouteDiscovery) {
@@ -339,7 +339,7 @@ extension Router {
 extension ServiceRegistry {
     /// Registers the `@RoutableService` implementations of every loaded object not registered
     /// yet, for an app that uses services without a router. A router registers its services with
-    /// its routes (``LinkRouterCore/Router/registerRoutes(logger:)``).
+    /// its routes (``LinkRouterCore/Router/registerRoutes(validating:logger:)``).
     ///
     /// - Parameter logger: Where diagnostics go.
     /// - Returns: What was found and registered; its `registered` routes are always empty.

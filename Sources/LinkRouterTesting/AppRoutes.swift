@@ -42,7 +42,7 @@ public struct AppRoutes: Sendable {
     /// Every problem with the discovered routes and services, one line each: records discovery
     /// skipped, duplicate routes and services, records that cannot be resolved, required services
     /// with no implementation (each naming its file, offset and symbol), then the ties and
-    /// shadowed routes `router.validate()` found (``LinkRouter/DiscoveryReport/conflicts``: the
+    /// shadowed routes `router.validate()` found (``/LinkRouter/DiscoveryReport/conflicts``: the
     /// router is new, so they are all of its conflicts). Empty when all is well.
     public var problems: [String] {
         report.diagnostics + report.conflicts.map { "\($0.kind.rawValue) route '\($0.pattern)': \($0)" }

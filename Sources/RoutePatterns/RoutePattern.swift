@@ -132,7 +132,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Every concrete form the pattern matches, in precedence order (``formMasks(groupCount:)``):
+    /// Every concrete form the pattern matches, in precedence order: a form that takes an earlier
+    /// optional group comes before one that leaves it out, group by group from the first, so
     /// `a(/:b)(/c)` gives `a/:b/c`, `a/:b`, `a/c`, `a`.
     public var variants: [[Segment]] {
         let all = withPartBytes { bytes in parts.map { ($0.group, $0.segment(in: bytes)) } }

@@ -22,7 +22,7 @@ public struct DynamicRouteTable: Sendable {
     /// The document version this library reads.
     public static let supportedVersion = 1
 
-    /// URLs matching `from` open `to` instead; see ``Router/addRedirect(from:to:)`` for the syntax.
+    /// URLs matching `from` open `to` instead; see ``Router/addRedirect(from:to:)-(String,String)`` for the syntax.
     public struct Redirect: Sendable, Hashable {
         /// The source pattern.
         public var from: String

@@ -1,7 +1,7 @@
 extension Router {
     /// Runs the synchronous action a URL reaches and returns its value, with no `await`.
     ///
-    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
+    /// The synchronous steps of ``open(_:parameters:source:options:)-(String,_,_,_)`` run: parsing and limits,
     /// static redirects (the dynamic table's, then the router's), matching, disabled routes
     /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
     /// action runs on the calling thread.
@@ -83,7 +83,7 @@ extension Router {
     ///   - source: Where the URL comes from.
     ///   - type: The type the action's value must have.
     /// - Returns: The action's value.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
+    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)-(String,_,_)`` does, and
     ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
     public func call<Value: Sendable>(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
@@ -107,7 +107,7 @@ extension RouteAction {
     }
 }
 
-/// Why ``Router/call(_:parameters:source:)`` returned no value.
+/// Why ``Router/call(_:parameters:source:)-(String,_,_)`` returned no value.
 public enum RouteCallError: Error, Sendable, CustomStringConvertible {
     /// The pipeline failed for the URL called: invalid URL, no route, a redirect loop, the action threw
     /// (``RouteFailure/actionFailed(pattern:underlying:)``), and so on.

@@ -155,7 +155,7 @@ public final class Router: Sendable {
     /// Resolves a URL to its route and parameters without opening anything.
     ///
     /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check
-    /// or interceptor takes part. ``canOpen(_:source:)`` answers for the whole pipeline.
+    /// or interceptor takes part. ``canOpen(_:source:)-(String,_)`` answers for the whole pipeline.
     ///
     /// - Parameters:
     ///   - url: The URL or bare route key.
