@@ -24,6 +24,9 @@ let package = Package(
         // For C modules that register routes with LINKROUTER_C_ACTION.
         .library(name: "LinkRouterRecordABI", targets: ["CRouteRecord"]),
         .executable(name: "routes", targets: ["routes"]),
+        // `swift package check-routes` and `swift package generate-routes` in a package that depends on LinkRouter.
+        .plugin(name: "CheckRoutes", targets: ["CheckRoutes"]),
+        .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
         .executable(name: "demo", targets: ["demo"]),
         // The protocols the demo's plugin implements, for Examples/DemoPlugin (a package of its own).
         .library(name: "DemoShopInterfaces", type: .dynamic, targets: ["ShopInterfaces"]),
@@ -108,6 +111,27 @@ let package = Package(
             path: "Tools/routes",
             swiftSettings: strictSettings
         ),
+        // Command plugins: build an app's product and run the `routes` tool on it.
+        .plugin(
+            name: "CheckRoutes",
+            capability: .command(intent: .custom(
+                verb: "check-routes",
+                description: "Build executable products and check their routes with `routes check`; fails on a problem"
+            )),
+            dependencies: ["routes"]
+        ),
+        .plugin(
+            name: "GenerateRoutes",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-routes",
+                    description: "Build an executable product and write the typed route constants and link builders of `routes gen`"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift file named by --output")]
+            ),
+            dependencies: ["routes"]
+        ),
+
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
         // The protocols feature modules share (services), so that none imports another.
