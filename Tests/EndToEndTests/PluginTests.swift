@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Plugins and dynamic libraries: the demo's plugin binds to the host's LinkRouter; a plugin with
+/// Plugins and dynamic libraries: the demo's plugin binds to the host's LinkRouter, whether the
+/// host exports its static copy (the demo) or links LinkRouterDynamic (PluginHost); a plugin with
 /// a private copy is refused cleanly; a dynamic library linked at start-up discovers its routes.
 struct PluginTests {
     let demo = BuiltProduct(name: "demo")
@@ -28,6 +29,25 @@ struct PluginTests {
         }
         #expect(try !definedIn(plugin).contains(routable))
         #expect(try definedIn(privateCopy).contains(routable))
+    }
+
+    @Test("a host that links LinkRouterDynamic, as its plugin does, opens the plugin's page and gets its service")
+    func hostSharingTheDynamicLibrary() throws {
+        // Examples/DemoPlugin's PluginHost, built with the plugin (scripts/test).
+        let host = BuiltProduct(name: "PluginHost")
+        let run = try host.run([demo.folder.appendingPathComponent("libDemoPlugin.so").path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.lines.prefix(4) == [
+            "routes: plugin/hello",
+            "services: ShopInterfaces.RecommendationService",
+            "opened: PluginHelloPage(name: host)",
+            "recommended: tea mug, enamel poster",
+        ])
+        // The same host refuses the library with a copy of its own.
+        let refused = try host.run([privateCopy.path])
+        #expect(refused.status == 1)
+        #expect(refused.lines.contains("opened: nothing"))
+        #expect(refused.standardOutput.contains("its page type is not a Routable of this copy of LinkRouter (the image carries a private copy"))
     }
 
     @Test("a plugin with a private copy of LinkRouter is refused with a warning, not miscast")
