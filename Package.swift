@@ -16,15 +16,22 @@ let package = Package(
     platforms: [.macOS("26.0"), .iOS("26.0")],
     products: [
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
+        // LinkRouter as a shared library, for plugins and the hosts that load them: every image that
+        // links it shares its one copy, so a plugin's pages are its host's `Routable`s.
+        .library(name: "LinkRouterDynamic", type: .dynamic, targets: ["LinkRouter"]),
         // For an app's test targets: checks that its annotated routes and services are sound.
         .library(name: "LinkRouterTesting", targets: ["LinkRouterTesting"]),
         // For C modules that register routes with LINKROUTER_C_ACTION.
         .library(name: "LinkRouterRecordABI", targets: ["CRouteRecord"]),
         .executable(name: "routes", targets: ["routes"]),
+        // `swift package check-routes` and `swift package generate-routes` in a package that depends on LinkRouter.
+        .plugin(name: "CheckRoutes", targets: ["CheckRoutes"]),
+        .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
         .executable(name: "demo", targets: ["demo"]),
-        // The demo's plugin linked by SwiftPM, with a private copy of LinkRouter: the demo refuses
-        // its records (Examples/DemoPlugin/link-plugin links the plugin that works).
-        .library(name: "DemoPluginPrivateCopy", type: .dynamic, targets: ["DemoPlugin"]),
+        // The protocols the demo's plugin implements, for Examples/DemoPlugin (a package of its own).
+        .library(name: "DemoShopInterfaces", type: .dynamic, targets: ["ShopInterfaces"]),
+        // A plugin built the wrong way, with a private copy of LinkRouter: the demo refuses its records.
+        .library(name: "DemoPluginPrivateCopy", type: .dynamic, targets: ["DemoPluginPrivateCopy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -108,6 +115,27 @@ let package = Package(
             path: "Tools/routes",
             swiftSettings: strictSettings
         ),
+        // Command plugins: build an app's product and run the `routes` tool on it.
+        .plugin(
+            name: "CheckRoutes",
+            capability: .command(intent: .custom(
+                verb: "check-routes",
+                description: "Build executable products and check their routes with `routes check`; fails on a problem"
+            )),
+            dependencies: ["routes"]
+        ),
+        .plugin(
+            name: "GenerateRoutes",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-routes",
+                    description: "Build an executable product and write the typed route constants and link builders of `routes gen`"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift file named by --output")]
+            ),
+            dependencies: ["routes"]
+        ),
+
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
         // The protocols feature modules share (services), so that none imports another.
@@ -116,16 +144,15 @@ let package = Package(
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
         .target(name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/CartFeature", swiftSettings: strictSettings),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
-        .target(
-            name: "DemoPlugin", dependencies: ["LinkRouter"], path: "Examples/DemoPlugin",
-            exclude: ["link-plugin"], swiftSettings: strictSettings
-        ),
+        // The demo's plugin is the package in Examples/DemoPlugin; this one links LinkRouter statically.
+        .target(name: "DemoPluginPrivateCopy", dependencies: ["LinkRouter"], path: "Examples/DemoPluginPrivateCopy", swiftSettings: strictSettings),
         .executableTarget(
             name: "demo",
             dependencies: ["LinkRouter", "LinkRouterTesting", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
             swiftSettings: strictSettings,
-            // Plugins bind to the host's copy of LinkRouter, so the host exports its symbols.
+            // A package cannot link its own LinkRouterDynamic product, so the demo links LinkRouter
+            // statically and exports its symbols: a plugin's references bind to the demo's copy.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
 

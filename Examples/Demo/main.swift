@@ -5,7 +5,8 @@
 //   demo --routes   lists the discovered routes
 //   demo --check-routes   checks the discovered routes and services with LinkRouterTesting; exits 1 on a problem
 //   demo            reads URLs from standard input, one per line, and shows the stack after each
-//   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable
+//   --plugin PATH   loads another plugin than libDemoPlugin.so next to the executable (built by
+//                   `swift build --package-path Examples/DemoPlugin --scratch-path .build`)
 import LinkRouter
 import LinkRouterTesting
 import ShopInterfaces
@@ -64,7 +65,16 @@ func loadPlugin(at explicitPath: String?) -> String {
         return "plugin not loaded: \(dlerror().map { String(cString: $0) } ?? path)"
     }
     let report = router.discoverRoutes(in: handle)
-    return "plugin loaded: \(report.registered.count) route(s) from \(path.split(separator: "/").last!)"
+    return "plugin loaded: \(report.registered.count) route(s), \(report.registeredServices.count) service(s) from \(path.split(separator: "/").last!)"
+}
+
+/// What the plugin's recommendation service suggests, asked by the protocol the demo declares.
+func pluginRecommendations() -> String {
+    do {
+        return try router.service((any RecommendationService).self).recommendations(for: "ada").joined(separator: ", ")
+    } catch {
+        return "none: \(error)"
+    }
 }
 
 func describe(_ outcome: RouteOutcome) -> String {
@@ -160,7 +170,14 @@ case "--script":
             print("  expected: \(step.expected)")
         }
     }
-    let total = tour.count + script.count
+    // The plugin's service, discovered when the plugin was loaded.
+    let recommended = pluginRecommendations()
+    print("# the plugin's recommendation service\n  \(recommended)")
+    if recommended != "tea mug, enamel poster" {
+        failures += 1
+        print("  expected: tea mug, enamel poster")
+    }
+    let total = tour.count + script.count + 1
     print(failures == 0 ? "all \(total) steps and links opened as expected" : "\(failures) of \(total) steps and links did not open as expected")
     exit(failures == 0 ? 0 : 1)
 case "--routes":
@@ -174,7 +191,7 @@ case "--routes":
 case "--check-routes":
     // What an app's test target does with LinkRouterTesting, in the demo's own process, where the
     // records are the demo's alone (a package's test binary holds every test target's records).
-    let routes = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["shop"]), requiring: [(any SessionService).self])
+    let routes = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["shop"]), requiring: [(any SessionService).self, (any RecommendationService).self])
     do {
         try routes.validate()
         try routes.expect(resolving: [

@@ -77,6 +77,8 @@ struct BuiltProduct {
 
     struct MissingProduct: Error, CustomStringConvertible {
         let path: String
-        var description: String { "\(path) is not built; run `swift build` (scripts/test does) before `swift test`" }
+        var description: String {
+            "\(path) is not built; run `swift build`, and `swift build --package-path Examples/DemoPlugin --scratch-path .build` for the plugin and PluginHost (scripts/test does both), before `swift test`"
+        }
     }
 }

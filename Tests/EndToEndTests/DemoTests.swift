@@ -8,12 +8,13 @@ struct DemoTests {
     func scriptedTour() throws {
         let run = try demo.run(["--script"])
         #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
-        #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
+        #expect(run.lines.first == "plugin loaded: 1 route(s), 1 service(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  page   ProductPage(id: 42, color: red)"))          // CatalogFeature
         #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: likes)"))       // AccountFeature
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
+        #expect(run.lines.contains("  tea mug, enamel poster"))                          // its service
         // CartFeature reaches AccountFeature's shared session service through ShopInterfaces; the
         // tour's login interceptor signed ada in through the same service.
         #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
@@ -59,7 +60,7 @@ struct DemoTests {
     func checkRoutes() throws {
         let run = try demo.run(["--check-routes"])
         #expect(run.status == 0, "output: \(run.standardOutput)")
-        #expect(run.lines.contains("no problems in 16 records; 15 routes, 1 service(s)"), "output: \(run.standardOutput)")
+        #expect(run.lines.contains("no problems in 17 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
     }
 
     @Test("interactive demo opens each URL read from standard input")
@@ -145,7 +146,7 @@ struct ReleaseDemoTests {
     func scriptedTourRelease() throws {
         let run = try BuiltProduct(name: "demo", configuration: .release).run(["--script"])
         #expect(run.status == 0, "output: \(run.standardOutput)\nstderr: \(run.standardError)")
-        #expect(run.lines.first == "plugin loaded: 1 route(s) from libDemoPlugin.so")
+        #expect(run.lines.first == "plugin loaded: 1 route(s), 1 service(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))
         #expect(run.lines.contains("  action cart/checkout → checked out for ada"))
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })

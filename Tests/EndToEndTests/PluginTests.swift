@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Plugins and dynamic libraries: the demo's plugin binds to the host's LinkRouter; a plugin with
+/// Plugins and dynamic libraries: the demo's plugin binds to the host's LinkRouter, whether the
+/// host exports its static copy (the demo) or links LinkRouterDynamic (PluginHost); a plugin with
 /// a private copy is refused cleanly; a dynamic library linked at start-up discovers its routes.
 struct PluginTests {
     let demo = BuiltProduct(name: "demo")
@@ -13,14 +14,53 @@ struct PluginTests {
         return folder
     }
 
+    @Test("the demo's plugin, built by SwiftPM as a package of its own, links LinkRouterDynamic and carries no copy of LinkRouter")
+    func pluginSharesTheHostsCopy() throws {
+        let plugin = demo.folder.appendingPathComponent("libDemoPlugin.so")
+        let needed = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["llvm-readelf", "--dynamic", plugin.path])
+        #expect(needed.status == 0, "llvm-readelf: \(needed.standardError)")
+        #expect(needed.standardOutput.contains("Shared library: [libLinkRouterDynamic.so]"), "\(needed.standardOutput)")
+        // The Routable protocol's descriptor: defined in a private copy, only referenced by the plugin.
+        let routable = "$s14LinkRouterCore8RoutableMp"
+        let definedIn = { (library: URL) throws -> [String] in
+            let symbols = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["llvm-nm", "--dynamic", "--defined-only", "--just-symbol-name", library.path])
+            #expect(symbols.status == 0, "llvm-nm: \(symbols.standardError)")
+            return symbols.lines
+        }
+        #expect(try !definedIn(plugin).contains(routable))
+        #expect(try definedIn(privateCopy).contains(routable))
+    }
+
+    @Test("a host that links LinkRouterDynamic, as its plugin does, opens the plugin's page and gets its service")
+    func hostSharingTheDynamicLibrary() throws {
+        // Examples/DemoPlugin's PluginHost, built with the plugin (scripts/test).
+        let host = BuiltProduct(name: "PluginHost")
+        let run = try host.run([demo.folder.appendingPathComponent("libDemoPlugin.so").path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.lines.prefix(4) == [
+            "routes: plugin/hello",
+            "services: ShopInterfaces.RecommendationService",
+            "opened: PluginHelloPage(name: host)",
+            "recommended: tea mug, enamel poster",
+        ])
+        // The same host refuses the library with a copy of its own.
+        let refused = try host.run([privateCopy.path])
+        #expect(refused.status == 1)
+        #expect(refused.lines.contains("opened: nothing"))
+        #expect(refused.standardOutput.contains("its page type is not a Routable of this copy of LinkRouter (the image carries a private copy"))
+    }
+
     @Test("a plugin with a private copy of LinkRouter is refused with a warning, not miscast")
     func privateCopyRefused() throws {
         let run = try demo.run(["--plugin", privateCopy.path, "--routes"])
         #expect(run.status == 0)
-        #expect(run.lines.first == "plugin loaded: 0 route(s) from libDemoPluginPrivateCopy.so")
+        #expect(run.lines.first == "plugin loaded: 0 route(s), 0 service(s) from libDemoPluginPrivateCopy.so")
         #expect(run.standardError.contains("libDemoPluginPrivateCopy.so at offset 0x"))
-        #expect(run.standardError.contains("its page type is not a Routable of this copy of LinkRouter"))
-        #expect(!run.standardOutput.contains("plugin/hello"))
+        // The warning says what to do about it.
+        #expect(run.standardError.contains(
+            "its page type is not a Routable of this copy of LinkRouter (the image carries a private copy of LinkRouter: link it with the LinkRouterDynamic product instead of LinkRouter"
+        ))
+        #expect(!run.standardOutput.contains("plugin/private-copy"))
     }
 
     @Test("a dynamic library linked at start-up discovers its own routes and the program's")
@@ -39,7 +79,7 @@ struct PluginTests {
         #expect(compile.status == 0, "cc: \(compile.standardError)")
         let run = try BuiltProduct.run(host, [])
         #expect(run.status == 0, "output: \(run.standardOutput) \(run.standardError)")
-        #expect(run.lines.contains("plugin/hello"))
+        #expect(run.lines.contains("plugin/private-copy"))
     }
 
     @Test("an object stripped of its section headers gets a clear warning")
@@ -47,12 +87,13 @@ struct PluginTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let stripped = folder.appendingPathComponent("libStripped.so")
+        // The library with a copy of its own: it needs no shared library beside it in this folder.
         let objcopy = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), [
-            "llvm-objcopy", "--strip-sections", demo.folder.appendingPathComponent("libDemoPlugin.so").path, stripped.path,
+            "llvm-objcopy", "--strip-sections", privateCopy.path, stripped.path,
         ])
         #expect(objcopy.status == 0, "llvm-objcopy: \(objcopy.standardError)")
         let run = try demo.run(["--plugin", stripped.path, "--routes"])
-        #expect(run.lines.first == "plugin loaded: 0 route(s) from libStripped.so")
+        #expect(run.lines.first == "plugin loaded: 0 route(s), 0 service(s) from libStripped.so")
         #expect(run.standardError.contains("cannot read route records: \(stripped.path): no section headers (stripped with --strip-sections?)"))
     }
 }

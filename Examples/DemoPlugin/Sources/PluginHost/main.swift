@@ -1,0 +1,30 @@
+// A host that links LinkRouter as the LinkRouterDynamic product, as its plugins do: host and
+// plugins share the one libLinkRouterDynamic.so. (The demo, in the LinkRouter package itself,
+// cannot link that product, so it exports its static copy instead.)
+//
+//   PluginHost PLUGIN.so   loads the plugin, prints what discovery found in it, opens its page and
+//                          asks for its service; exits 1 when any of these fails
+import LinkRouter
+import ShopInterfaces
+#if canImport(Glibc)
+import Glibc
+#endif
+
+guard CommandLine.arguments.count == 2 else {
+    print("usage: PluginHost PLUGIN.so")
+    exit(2)
+}
+guard let handle = dlopen(CommandLine.arguments[1], RTLD_NOW) else {
+    print("plugin not loaded: \(dlerror().map { String(cString: $0) } ?? CommandLine.arguments[1])")
+    exit(1)
+}
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .manual)
+let report = router.discoverRoutes(in: handle)
+print("routes: \(report.registered.joined(separator: ", "))")
+print("services: \(report.registeredServices.joined(separator: ", "))")
+for diagnostic in report.diagnostics { print("diagnostic: \(diagnostic)") }
+let outcome = await router.open("shop://plugin/hello?name=host")
+print("opened: \(outcome.page.map { "\($0)" } ?? "nothing")")
+let recommendations = try? router.service((any RecommendationService).self).recommendations(for: "ada")
+print("recommended: \(recommendations?.joined(separator: ", ") ?? "nothing")")
+exit(outcome.page != nil && recommendations != nil && report.diagnostics.isEmpty ? 0 : 1)
