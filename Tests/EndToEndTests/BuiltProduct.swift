@@ -75,6 +75,15 @@ struct BuiltProduct {
         )
     }
 
+    /// Like ``run(_:_:input:)``, waiting on a thread of its own: a test that waits minutes for a
+    /// child (SwiftPM building a package) must not hold one of the cooperative pool's threads,
+    /// which the other tests running meanwhile need (there are two on a 2-core machine).
+    static func runOnOwnThread(_ executable: URL, _ arguments: [String]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try run(executable, arguments, input: Data()) }) }.start()
+        }
+    }
+
     struct MissingProduct: Error, CustomStringConvertible {
         let path: String
         var description: String {

@@ -88,26 +88,26 @@ struct CommandPluginTests {
 
     /// Runs `swift package ARGUMENTS` in the consumer, with its build folder; returns its exit
     /// status and what it printed (SwiftPM's, the plugin's and the tool's lines).
-    static func swiftPackage(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let run = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), [
+    static func swiftPackage(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let run = try await BuiltProduct.runOnOwnThread(URL(fileURLWithPath: "/usr/bin/env"), [
             "swift", "package", "--package-path", try consumer.get().path, "--scratch-path", scratch.path,
         ] + arguments)
         return (run.status, run.standardOutput + run.standardError)
     }
 
     @Test("check-routes builds the product and passes when its routes are sound")
-    func checkPasses() throws {
-        let run = try Self.swiftPackage(["check-routes", "--product", "App"])
+    func checkPasses() async throws {
+        let run = try await Self.swiftPackage(["check-routes", "--product", "App"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("routes check App:\nno problems in 2 records"), "\(run.output)")
-        let release = try Self.swiftPackage(["check-routes", "--product", "App", "--release"])
+        let release = try await Self.swiftPackage(["check-routes", "--product", "App", "--release"])
         #expect(release.status == 0, "\(release.output)")
         #expect(release.output.contains("no problems in 2 records"), "\(release.output)")
     }
 
     @Test("check-routes fails on a duplicate route and a bad pattern, naming both")
-    func checkFails() throws {
-        let run = try Self.swiftPackage(["check-routes", "--product", "BrokenApp"])
+    func checkFails() async throws {
+        let run = try await Self.swiftPackage(["check-routes", "--product", "BrokenApp"])
         #expect(run.status != 0, "\(run.output)")
         #expect(run.output.contains("user/<int:id"), "\(run.output)")
         #expect(run.output.contains("order/:number"), "\(run.output)")
@@ -115,29 +115,29 @@ struct CommandPluginTests {
     }
 
     @Test("check-routes without --product, in a package of two executables, says which to name; an unknown name or argument is refused")
-    func checkNeedsProduct() throws {
-        let unnamed = try Self.swiftPackage(["check-routes"])
+    func checkNeedsProduct() async throws {
+        let unnamed = try await Self.swiftPackage(["check-routes"])
         #expect(unnamed.status != 0)
         #expect(unnamed.output.contains("name the product with --product (its executable products: App, BrokenApp)"), "\(unnamed.output)")
-        let unknown = try Self.swiftPackage(["check-routes", "--product", "Nope"])
+        let unknown = try await Self.swiftPackage(["check-routes", "--product", "Nope"])
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("no executable product 'Nope' in package 'Consumer' (its executable products: App, BrokenApp)"), "\(unknown.output)")
-        let extra = try Self.swiftPackage(["check-routes", "--product", "App", "--strict"])
+        let extra = try await Self.swiftPackage(["check-routes", "--product", "App", "--strict"])
         #expect(extra.status != 0)
         #expect(extra.output.contains("unknown arguments: --strict (check-routes takes"), "\(extra.output)")
     }
 
     @Test("generate-routes writes the routes gen file into the package, when allowed to")
-    func generate() throws {
+    func generate() async throws {
         let consumer = try Self.consumer.get()
         // Outside the targets: the consumer's App does not import LinkRouter, as the file does.
         let output = "Generated/Routes.generated.swift"
-        let refused = try Self.swiftPackage(["generate-routes", "--product", "App", "--output", output])
+        let refused = try await Self.swiftPackage(["generate-routes", "--product", "App", "--output", output])
         #expect(refused.status != 0)
         #expect(refused.output.contains("Use `--allow-writing-to-package-directory` to allow this."), "\(refused.output)")
         #expect(!FileManager.default.fileExists(atPath: consumer.appendingPathComponent(output).path))
 
-        let run = try Self.swiftPackage([
+        let run = try await Self.swiftPackage([
             "--allow-writing-to-package-directory", "generate-routes", "--product", "App", "--output", output, "--scheme", "app",
         ])
         #expect(run.status == 0, "\(run.output)")
@@ -149,11 +149,11 @@ struct CommandPluginTests {
     }
 
     @Test("generate-routes without --output or --product says what it needs")
-    func generateNeedsOutputAndProduct() throws {
-        let noOutput = try Self.swiftPackage(["--allow-writing-to-package-directory", "generate-routes", "--product", "App"])
+    func generateNeedsOutputAndProduct() async throws {
+        let noOutput = try await Self.swiftPackage(["--allow-writing-to-package-directory", "generate-routes", "--product", "App"])
         #expect(noOutput.status != 0)
         #expect(noOutput.output.contains("name the file to write with one --output PATH (relative to the package)"), "\(noOutput.output)")
-        let noProduct = try Self.swiftPackage(["--allow-writing-to-package-directory", "generate-routes", "--output", "x.swift"])
+        let noProduct = try await Self.swiftPackage(["--allow-writing-to-package-directory", "generate-routes", "--output", "x.swift"])
         #expect(noProduct.status != 0)
         #expect(noProduct.output.contains("name the product with --product"), "\(noProduct.output)")
     }
