@@ -1,5 +1,6 @@
 public import LinkRouterCore
 internal import CGTK
+import Synchronization
 
 /// A ``Navigator`` over GTK 4 / libadwaita windows: the root stack in the main window, each
 /// presented layer in a modal window transient for it.
@@ -54,6 +55,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     private let headerBar: OpaquePointer
     private let toastOverlay: OpaquePointer
     private var layers: [Layer] = []
+    /// The stack as printed, kept for ``description``, which any thread may ask for.
+    private nonisolated let printed = Mutex("(empty)")
     /// Whether the main window was closed.
     public private(set) var isClosed = false
     /// Opens links that pages ask for (``GTKPageContext/open(_:)``); set by the app.
@@ -91,7 +94,10 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     /// Shows a transient message over the main window.
     public func showToast(_ message: String) {
-        guard !isClosed, let toast = adw_toast_new(message) else { return }
+        // A toast's title is Pango markup: a route pattern's `<int:id>` must not be read as a tag.
+        guard !isClosed, let escaped = g_markup_escape_text(message, -1) else { return }
+        defer { g_free(escaped) }
+        guard let toast = adw_toast_new(escaped) else { return }
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(toastOverlay, toast)
     }
@@ -102,11 +108,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     public var stack: [NavigationEntry] { layers.flatMap { $0.pages.map(\.entry) } }
 
     /// The stack as route patterns, as ``InMemoryNavigator`` prints it: `catalog > cart | account/login`.
-    public nonisolated var description: String {
-        MainActor.assumeIsolated {
-            NavigationEntry.describe(layers: layers.map { ($0.pages.map(\.entry), $0.wrapped) })
-        }
-    }
+    public nonisolated var description: String { printed.withLock { $0 } }
 
     public func push(_ entry: NavigationEntry, animated: Bool) throws {
         let page = try show(entry)
@@ -289,7 +291,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         let result = body()
         let newEntries = stack
         for layer in before where !layers.contains(where: { $0 === layer }) {
-            for page in layer.pages { g_object_unref(UnsafeMutableRawPointer(page.widget)) }
+            // Destroying the window takes the widgets out of its stack; the navigator's references go.
+            for widget in layer.children { g_object_unref(UnsafeMutableRawPointer(widget)) }
             if !layer.windowIsClosing {
                 layer.windowIsClosing = true
                 gtk_window_destroy(layer.window)
@@ -297,6 +300,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
         for layer in layers { update(layer, animated: animated, forward: forward) }
         guard oldEntries.map(ObjectIdentifier.init) != newEntries.map(ObjectIdentifier.init) else { return result }
+        let description = NavigationEntry.describe(layers: layers.map { ($0.pages.map(\.entry), $0.wrapped) })
+        printed.withLock { $0 = description }
         let remaining = Set(newEntries.map(ObjectIdentifier.init))
         if oldEntries.last !== newEntries.last {
             (oldEntries.last?.page as? any PageLifecycle)?.pageDidDisappear()
@@ -329,7 +334,10 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         guard !leaving.isEmpty else { return }
         let stack = layer.stack
         let remove: @MainActor () -> Void = {
-            for widget in leaving where gtk_widget_get_parent(widget) == stack { gtk_stack_remove(stack, widget) }
+            for widget in leaving {
+                if gtk_widget_get_parent(widget) == stack { gtk_stack_remove(stack, widget) }
+                g_object_unref(UnsafeMutableRawPointer(widget))
+            }
             g_object_unref(UnsafeMutableRawPointer(stack))
         }
         g_object_ref(UnsafeMutableRawPointer(stack))

@@ -47,6 +47,7 @@ gulong g_signal_connect_data(gpointer instance, const char *detailed_signal, GCa
 guint g_idle_add_full(int priority, GSourceFunc function, gpointer data, GDestroyNotify notify);
 guint g_timeout_add_full(int priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify);
 void g_free(gpointer memory);
+char *g_markup_escape_text(const char *text, long length);
 void g_error_free(GError *error);
 int g_application_run(GApplication *application, int argc, char **argv);
 void g_application_quit(GApplication *application);
