@@ -43,6 +43,13 @@ struct ShopDesktopTests {
         #expect(png.compressedBytes > 6_000, "\(line): \(png.compressedBytes) bytes of image data")
     }
 
+    /// GTK and GLib report misuse (a bad argument, markup that does not parse) as warnings and
+    /// criticals on standard error; a scenario must cause none.
+    private func expectNoGTKComplaints(_ shop: RunningShop) {
+        let complaints = shop.lines.filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        #expect(complaints.isEmpty, "\(complaints)")
+    }
+
     @Test("A link given to a second instance is shown by the running one, over its parent; back returns to the catalog")
     func secondInstance() throws {
         let session = try DesktopSession(name: "second")
@@ -54,6 +61,7 @@ struct ShopDesktopTests {
         expectScreenshot(shop)
         try shop.action("back")
         #expect(shop.nextStack() == "catalog")
+        expectNoGTKComplaints(shop)
     }
 
     @Test("gio open reaches the app through the installed desktop entry; the cart asks for a login first, and signing in delivers the name")
@@ -72,6 +80,7 @@ struct ShopDesktopTests {
         #expect(shop.nextStack() == "catalog")
         #expect(shop.nextStack() == "catalog > cart")
         expectScreenshot(shop)
+        expectNoGTKComplaints(shop)
     }
 
     @Test("Closing the login window delivers .cancelled once: the interceptor stops the cart's open, with a toast")
@@ -90,6 +99,7 @@ struct ShopDesktopTests {
         #expect(shop.nextStack() == "catalog")
         #expect(shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true)
         expectScreenshot(shop)
+        expectNoGTKComplaints(shop)
     }
 
     @Test("An internal route opened from outside is refused with a toast; typed into the app, it opens")
@@ -137,6 +147,7 @@ struct ShopDesktopTests {
         #expect(opened == received)
         #expect(shop.lines.last { $0.hasPrefix("stack: ") } == "stack: catalog > catalog/product/<int:id>")
         expectScreenshot(shop)
+        expectNoGTKComplaints(shop)
     }
 
     @Test("Bad input: a widget that fails to build, malformed links from gio open; the stack stays as it was")
@@ -152,7 +163,7 @@ struct ShopDesktopTests {
         _ = try session.run("gio", ["open", "shop://catalog/product/%ZZ"])
         #expect(shop.next { $0.hasPrefix("toast: ") }?.contains("invalid URL") == true, "\(shop.lines)")
         #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog"])
-        #expect(!shop.lines.contains { $0.contains("Gtk-WARNING") || $0.contains("CRITICAL") }, "\(shop.lines)")
+        expectNoGTKComplaints(shop)
         #expect(shop.process.isRunning)
     }
 
@@ -165,5 +176,6 @@ struct ShopDesktopTests {
         try shop.action("close-main-window")
         #expect(shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true, "\(shop.lines)")
         #expect(shop.exitStatus(timeout: 10) == 0, "\(shop.lines)")
+        expectNoGTKComplaints(shop)
     }
 }
