@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The desktop shop run as a person would: a window on an X server (Xvfb), links from a second
-/// instance, from `gio open` through the installed desktop entry, and from D-Bus, buttons pressed
-/// through the app's actions (`gapplication action`). Each scenario saves screenshots, rendered by
+/// instance, from `gio open` through the installed desktop entry, and from D-Bus; keys typed
+/// through the X server (`xdotool`), buttons pressed through the app's actions (`gapplication action`). Each scenario saves screenshots, rendered by
 /// GTK, under `.build/desktop-screenshots/`.
 @Suite(.serialized)
 struct ShopDesktopTests {
@@ -99,6 +99,37 @@ struct ShopDesktopTests {
         #expect(shop.nextStack() == "catalog")
         #expect(shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true)
         expectScreenshot(shop)
+        expectNoGTKComplaints(shop)
+    }
+
+    /// Presses a key in the window titled `title`, through the X server, as a keyboard would.
+    private func press(_ key: String, inWindowTitled title: String, _ session: DesktopSession) throws {
+        let search = try session.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+        guard search.status == 0, let window = search.output.split(separator: "\n").last.map(String.init) else {
+            Issue.record("no window titled '\(title)': \(search.output)")
+            return
+        }
+        let typed = try session.run("xdotool", ["windowfocus", "--sync", window, "key", key])
+        #expect(typed.status == 0, "\(typed.output)")
+    }
+
+    @Test("Escape and Alt+Left typed on the keyboard go back; Escape on the sign-in window cancels the login")
+    func keyboard() throws {
+        let session = try DesktopSession(name: "keys")
+        let shop = try start("keyboard", in: session)
+        try session.run(RunningShop.executable, ["shop://catalog/product/42"])
+        #expect(shop.nextStack() == "catalog > catalog/product/<int:id>")
+        try press("Escape", inWindowTitled: "LinkRouter Shop", session)
+        #expect(shop.nextStack() == "catalog")
+        try session.run(RunningShop.executable, ["shop://catalog/product/7"])
+        #expect(shop.nextStack() == "catalog > catalog/product/<int:id>")
+        try press("alt+Left", inWindowTitled: "LinkRouter Shop", session)
+        #expect(shop.nextStack() == "catalog")
+        try shop.action("type-link", "shop://cart")
+        #expect(shop.nextStack() == "catalog | account/login")
+        try press("Escape", inWindowTitled: "Sign in", session)
+        #expect(shop.nextStack() == "catalog")
+        #expect(shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true)
         expectNoGTKComplaints(shop)
     }
 
