@@ -28,6 +28,10 @@ let package = Package(
         .plugin(name: "CheckRoutes", targets: ["CheckRoutes"]),
         .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
         .executable(name: "demo", targets: ["demo"]),
+        // A Navigator over GTK 4 / libadwaita windows, pages that build widgets, GApplication deep
+        // links. Only apps that depend on it build or link GTK.
+        .library(name: "LinkRouterGTK", targets: ["LinkRouterGTK"]),
+        .executable(name: "shop-desktop", targets: ["shop-desktop"]),
         // The protocols the demo's plugin implements, for Examples/DemoPlugin (a package of its own).
         .library(name: "DemoShopInterfaces", type: .dynamic, targets: ["ShopInterfaces"]),
         // A plugin built the wrong way, with a private copy of LinkRouter: the demo refuses its records.
@@ -97,6 +101,18 @@ let package = Package(
         // Swift Testing both can call it.
         .target(name: "LinkRouterTesting", dependencies: ["LinkRouter"], swiftSettings: strictSettings),
 
+        // The GLib/GTK/libadwaita functions LinkRouterGTK calls, declared in its header (no GTK
+        // header search path, so none of pkg-config's flags SwiftPM refuses), and the GLib source
+        // that runs the main actor's jobs. Debian: libgtk-4-dev libadwaita-1-dev.
+        .target(
+            name: "CGTK",
+            linkerSettings: [
+                .linkedLibrary("adwaita-1"), .linkedLibrary("gtk-4"), .linkedLibrary("gio-2.0"),
+                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dispatch"),
+            ]
+        ),
+        .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "CGTK"], swiftSettings: strictSettings),
+
         // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
         // error for bad input; they print nothing and never exit.
         .target(
@@ -155,6 +171,16 @@ let package = Package(
             // statically and exports its symbols: a plugin's references bind to the demo's copy.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // The desktop shop: GTK pages in feature modules that never import each other, and the app.
+        .target(name: "DesktopCatalogFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CatalogPages", swiftSettings: strictSettings),
+        .target(name: "DesktopAccountFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/AccountPages", swiftSettings: strictSettings),
+        .target(name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CartPages", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "shop-desktop",
+            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature"],
+            path: "Examples/ShopDesktop/App",
+            swiftSettings: strictSettings
+        ),
 
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
@@ -194,5 +220,9 @@ let package = Package(
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
         .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo"], swiftSettings: strictSettings),
+        // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
+        // depend on `shop-desktop`: that would link the desktop feature modules into the one test
+        // binary beside the headless demo's, and their routes (the same patterns) would clash.
+        .testTarget(name: "DesktopTests", swiftSettings: strictSettings),
     ]
 )

@@ -41,6 +41,7 @@ enum FailureSummary: Equatable, Sendable {
     case interceptorStopped(interceptor: String, reason: String)
     case interceptorTimedOut(interceptor: String)
     case cancelled(String)
+    case navigationFailed(pattern: String)
 }
 
 extension RouteFailure {
@@ -59,6 +60,7 @@ extension RouteFailure {
         case .interceptorStopped(let interceptor, let reason): .interceptorStopped(interceptor: interceptor, reason: reason)
         case .interceptorTimedOut(let interceptor, _): .interceptorTimedOut(interceptor: interceptor)
         case .cancelled(let reason): .cancelled(reason)
+        case .navigationFailed(let pattern, _): .navigationFailed(pattern: pattern)
         }
     }
 }

@@ -92,13 +92,7 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
     /// The stack as route patterns: `home > catalog | picker` (`|` starts a modal layer, `[...]`
     /// marks one without a navigation container).
     public var description: String {
-        state.withLock { state in
-            state.layers.enumerated().compactMap { index, layer -> String? in
-                let routes = layer.entries.map(\.route.text).joined(separator: " > ")
-                if index == 0 { return routes.isEmpty ? "(empty)" : routes }
-                return layer.wrapped ? routes : "[\(routes)]"
-            }.joined(separator: " | ")
-        }
+        state.withLock { state in NavigationEntry.describe(layers: state.layers.map { ($0.entries, $0.wrapped) }) }
     }
 
     /// Pushes onto the top layer, or presents the entry in a new container when the top layer has none.

@@ -41,15 +41,23 @@ public protocol PageLifecycle: Sendable {
 /// Whenever an entry leaves the stack, for whatever reason, the navigator closes its
 /// ``NavigationEntry/result`` slot, so a page result is delivered exactly once.
 ///
-/// ``InMemoryNavigator`` implements it for tests, command-line tools and servers; a UIKit or
-/// SwiftUI adapter mirrors it on the main actor.
+/// ``InMemoryNavigator`` implements it for tests, command-line tools and servers; LinkRouterGTK's
+/// `GTKNavigator` implements it over GTK 4 windows.
+///
+/// Isolation: the router calls a navigator from whatever task runs `open`, so the requirements are
+/// `async`; a navigator over a UI toolkit is `@MainActor` (its methods witness these nonisolated
+/// async requirements, and each call hops to the main actor), while pages stay `Sendable` values
+/// built anywhere. Pushing, presenting or replacing can fail when the toolkit cannot show the page
+/// (its widget failed to build): the navigator then throws and leaves the stack unchanged, and the
+/// open fails with ``RouteFailure/navigationFailed(pattern:underlying:)``.
 public protocol Navigator: Sendable {
     /// Every entry, bottom first: the root stack, then each presented layer's entries.
     var stack: [NavigationEntry] { get async }
-    /// Pushes onto the top navigation container.
-    func push(_ entry: NavigationEntry, animated: Bool) async
-    /// Presents modally, in a navigation container of its own when `inNavigationContainer`.
-    func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async
+    /// Pushes onto the top navigation container; throws, changing nothing, when the page cannot be shown.
+    func push(_ entry: NavigationEntry, animated: Bool) async throws
+    /// Presents modally, in a navigation container of its own when `inNavigationContainer`;
+    /// throws, changing nothing, when the page cannot be shown.
+    func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async throws
     /// Pops the top entry of the top container; `false` when it is the container's only entry.
     @discardableResult func pop(animated: Bool) async -> Bool
     /// Dismisses the top modal layer with all its entries; `false` when nothing is presented.
@@ -62,6 +70,22 @@ public protocol Navigator: Sendable {
     @discardableResult func back(toRoute route: String, animated: Bool) async -> NavigationEntry?
     /// The topmost entry of `route` (a pattern as registered), if one is on the stack.
     func entry(ofRoute route: String) async -> NavigationEntry?
-    /// Replaces the whole stack with `entries` as the root stack.
-    func replaceStack(with entries: [NavigationEntry], animated: Bool) async
+    /// Replaces the whole stack with `entries` as the root stack; throws, changing nothing, when a
+    /// page cannot be shown.
+    func replaceStack(with entries: [NavigationEntry], animated: Bool) async throws
+}
+
+extension NavigationEntry {
+    /// A stack as route patterns, the way navigators print themselves: `home > catalog | picker`
+    /// (`|` starts a modal layer, `[...]` marks one without a navigation container, `(empty)` an
+    /// empty root).
+    /// - Parameter layers: The root stack first, then each presented layer, with whether it has a
+    ///   navigation container of its own.
+    public static func describe(layers: [(entries: [NavigationEntry], wrapped: Bool)]) -> String {
+        layers.enumerated().map { index, layer in
+            let routes = layer.entries.map(\.route.text).joined(separator: " > ")
+            if index == 0 { return routes.isEmpty ? "(empty)" : routes }
+            return layer.wrapped ? routes : "[\(routes)]"
+        }.joined(separator: " | ")
+    }
 }

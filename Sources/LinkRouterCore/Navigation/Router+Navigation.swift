@@ -68,18 +68,29 @@ extension Router {
 
 extension OpenRun {
     /// Shows a built page with the navigator: style, animation, custom transition, parents.
-    func show(_ page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async {
+    /// - Returns: Why the navigator could not show it, or `nil` when it did.
+    func show(_ page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async -> RouteFailure? {
+        do {
+            try await navigate(to: page, route: route, url: url, navigator: navigator)
+            return nil
+        } catch {
+            trace?.record(.navigate) { _ in "the navigator could not show the page: \(error)" }
+            return .navigationFailed(pattern: route.pattern.text, underlying: error)
+        }
+    }
+
+    private func navigate(to page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async throws {
         let style = router.openStyle(call: options.style, page: route.options.openStyle)
         // The route's parameters hold the query already decoded.
         let animated = options.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
         if let transition = options.transition {
             trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
-            await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
+            try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
             return
         }
         guard style == .push else {
-            await navigator.present(entry, inNavigationContainer: options.presentsInNavigationContainer, animated: animated)
+            try await navigator.present(entry, inNavigationContainer: options.presentsInNavigationContainer, animated: animated)
             trace?.record(.navigate) { _ in "present\(animated ? "" : " (no animation)")" }
             return
         }
@@ -90,13 +101,13 @@ extension OpenRun {
         }
         for (parent, presented) in parents {
             if presented {
-                await navigator.present(parent, inNavigationContainer: true, animated: false)
+                try await navigator.present(parent, inNavigationContainer: true, animated: false)
             } else {
-                await navigator.push(parent, animated: false)
+                try await navigator.push(parent, animated: false)
             }
             trace?.record(.navigate) { _ in "\(presented ? "present" : "push") parent '\(parent.route.text)'" }
         }
-        await navigator.push(entry, animated: animated)
+        try await navigator.push(entry, animated: animated)
         trace?.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
     }
 

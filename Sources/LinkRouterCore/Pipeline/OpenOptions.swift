@@ -18,8 +18,9 @@ public struct OpenOptions: Sendable {
     public var presentsInNavigationContainer: Bool
     /// Takes over showing the page for this open: called with the new entry and the navigator
     /// instead of the router's push or present. It must put the entry on the stack for a page
-    /// result to ever be delivered.
-    public var transition: (@Sendable (TransitionRequest) async -> Void)?
+    /// result to ever be delivered; an error it throws fails the open with
+    /// ``RouteFailure/navigationFailed(pattern:underlying:)``.
+    public var transition: (@Sendable (TransitionRequest) async throws -> Void)?
     /// Whether the open records its decision trace (``RouteOutcome/trace``); by default it does
     /// not, and the outcome's trace is empty: recording costs time and memory on every step.
     public var recordsTrace: Bool
@@ -34,7 +35,7 @@ public struct OpenOptions: Sendable {
         style: RouteOptions.OpenStyle? = nil,
         animated: Bool = true,
         presentsInNavigationContainer: Bool = true,
-        transition: (@Sendable (TransitionRequest) async -> Void)? = nil,
+        transition: (@Sendable (TransitionRequest) async throws -> Void)? = nil,
         recordsTrace: Bool = false,
         tracesParameterValues: Bool = false
     ) {

@@ -210,8 +210,9 @@ struct OpenRun {
                     let result: Result<RouteOutcome.Opened, RouteFailure>
                     if let immediate = route.runSynchronously() { result = immediate } else { result = await route.run() }
                     if case .success(let opened) = result { trace?.record(.open) { _ in opened.summary } }
-                    if case .success(.page(let page)) = result, let navigator {
-                        await show(page, route: route, url: parsed, navigator: navigator)
+                    if case .success(.page(let page)) = result, let navigator,
+                       let failure = await show(page, route: route, url: parsed, navigator: navigator) {
+                        return finish(route, .failure(failure))
                     }
                     return finish(route, result)
                 case .redirect(let target):

@@ -29,6 +29,9 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     case interceptorTimedOut(interceptor: String, deadline: Duration)
     /// The delegate cancelled the open, or the task running it was cancelled.
     case cancelled(reason: String)
+    /// The page was built but the navigator could not show it (a toolkit page whose widget failed
+    /// to build, say); the stack is unchanged.
+    case navigationFailed(pattern: String, underlying: any Error)
 
     /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
@@ -47,6 +50,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .interceptorStopped(let interceptor, let reason): "interceptor '\(interceptor)' stopped the open: \(reason)"
         case .interceptorTimedOut(let interceptor, let deadline): "interceptor '\(interceptor)' did not answer within \(deadline)"
         case .cancelled(let reason): "the open was cancelled: \(reason)"
+        case .navigationFailed(let pattern, let underlying): "page '\(pattern)' could not be shown: \(underlying)"
         }
     }
 }
@@ -59,6 +63,7 @@ extension RouteFailure {
         case .noRoute: "no route matches"
         case .parametersRejected(let pattern, _): "route '\(pattern)' rejected its parameters"
         case .actionFailed(let pattern, _): "action '\(pattern)' failed"
+        case .navigationFailed(let pattern, _): "page '\(pattern)' could not be shown"
         case .redirectLoop(let chain): "redirect loop after \(chain.count - 1) hops"
         case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
         case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,

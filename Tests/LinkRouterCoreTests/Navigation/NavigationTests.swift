@@ -144,6 +144,17 @@ struct NavigationTests {
         #expect(navigator.transitions.map(\.animated) == [true, false, false, true])
     }
 
+    @Test("A navigator that cannot show the page fails the open and leaves the stack as it was")
+    func navigatorRefusesPage() async throws {
+        let (router, navigator) = try app()
+        _ = await router.open("home")
+        struct WidgetFailed: Error {}
+        let outcome = await router.open("a", options: OpenOptions(transition: { _ in throw WidgetFailed() }))
+        #expect(outcome.failure?.summary == .navigationFailed(pattern: "a"))
+        #expect("\(outcome.failure!)".hasPrefix("page 'a' could not be shown"))
+        #expect(navigator.description == "home")
+    }
+
     @Test("A custom transition takes over showing the page for one open")
     func customTransition() async throws {
         let (router, navigator) = try app()
@@ -151,7 +162,7 @@ struct NavigationTests {
         let seen = Recorder<String>()
         let outcome = await router.open("a", options: OpenOptions(transition: { request in
             seen.append("\(request.style) \(request.animated) \(request.entry.route.text)")
-            await request.navigator.replaceStack(with: [request.entry], animated: request.animated)
+            try await request.navigator.replaceStack(with: [request.entry], animated: request.animated)
         }, recordsTrace: true))
         #expect(outcome.succeeded)
         #expect(seen.values == ["push true a"])

@@ -1,0 +1,40 @@
+// The desktop shop: a GTK 4 / libadwaita window over LinkRouter. Its feature modules (catalog,
+// account, cart) register their pages by annotation; this file names none of them.
+//
+//   shop-desktop [URL...]              runs the app (or hands the URLs to the running one over D-Bus)
+//   shop-desktop --print-stack         prints `stack: catalog > catalog/product/<int:id>` per change
+//   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
+//   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fail(_ message: String) -> Never {
+    let line = "shop-desktop: \(message)\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
+}
+
+let options: DesktopOptions
+do {
+    options = try DesktopOptions(CommandLine.arguments)
+} catch {
+    fail("\(error)")
+}
+
+if options.installsDesktopEntry {
+    do {
+        print("installed \(try DesktopEntry.install()); shop:// links now open in shop-desktop")
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+// The top level runs on the main thread: GTKApplication.run turns the GLib main loop here, and
+// it also runs the main actor's jobs.
+do {
+    exit(try ShopApplication(options: options).run())
+} catch {
+    fail("\(error)")
+}

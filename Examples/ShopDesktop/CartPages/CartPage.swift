@@ -1,0 +1,21 @@
+// The desktop shop's cart module. The cart is in the `requiresLogin` group: the app's login
+// interceptor guards it. Registered by annotation only; no other module imports it.
+import LinkRouter
+import LinkRouterGTK
+
+@Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "The shopping cart")
+struct CartPage: GTKPage {
+    let added: Int?
+
+    init?(parameters: RouteParameters) throws { added = parameters["add"] == nil ? nil : try parameters.int("add") }
+
+    var title: String { "Cart" }
+
+    func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
+        .statusPage(
+            title: "Your cart", description: added.map { "Product \($0) was added." } ?? "Nothing added yet.",
+            icon: "emblem-ok-symbolic",
+            child: .column([.button("Back to the catalog", style: "pill") { context.open("shop://catalog") }])
+        )
+    }
+}

@@ -1,0 +1,175 @@
+// The slice of GLib, GIO, GTK 4 and libadwaita that LinkRouterGTK calls, declared here instead of
+// including <adwaita.h>: pkg-config's flags for GTK (-pthread, -msse...) make SwiftPM warn and a
+// package cannot pass them through unsafeFlags, so the module needs no header search path at all.
+// Each declaration is the library's own prototype (GTK 4.8, libadwaita 1.2); objects are opaque.
+// The libraries are linked by the target's linkerSettings.
+#ifndef CGTK_H
+#define CGTK_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+typedef int gboolean;
+typedef void *gpointer;
+typedef unsigned long gulong;
+typedef unsigned int guint;
+
+typedef struct _GObject GObject;
+typedef struct _GApplication GApplication;
+typedef struct _GFile GFile;
+typedef struct _GSimpleAction GSimpleAction;
+typedef struct _GVariant GVariant;
+typedef struct _GVariantType GVariantType;
+typedef struct _GError { uint32_t domain; int code; char *message; } GError;
+typedef struct _GtkWidget GtkWidget;
+typedef struct _GtkApplication GtkApplication;
+typedef struct _GtkEventController GtkEventController;
+typedef struct _GdkPaintable GdkPaintable;
+typedef struct _GtkSnapshot GtkSnapshot;
+typedef struct _GskRenderNode GskRenderNode;
+typedef struct _GskRenderer GskRenderer;
+typedef struct _GdkTexture GdkTexture;
+typedef struct _AdwToast AdwToast;
+typedef struct { float x, y, width, height; } CGTKRect;   // graphene_rect_t
+
+typedef void (*GCallback)(void);
+typedef void (*GClosureNotify)(gpointer data, void *closure);
+typedef void (*GDestroyNotify)(gpointer data);
+typedef gboolean (*GSourceFunc)(gpointer data);
+
+// GLib / GObject / GIO
+void g_object_unref(gpointer object);
+gpointer g_object_ref(gpointer object);
+gpointer g_object_ref_sink(gpointer object);
+void g_signal_emit_by_name(gpointer instance, const char *detailed_signal, ...);
+gulong g_signal_connect_data(gpointer instance, const char *detailed_signal, GCallback handler, gpointer data,
+                             GClosureNotify destroy_data, int connect_flags);
+guint g_idle_add_full(int priority, GSourceFunc function, gpointer data, GDestroyNotify notify);
+guint g_timeout_add_full(int priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify);
+void g_free(gpointer memory);
+char *g_markup_escape_text(const char *text, long length);
+void g_error_free(GError *error);
+int g_application_run(GApplication *application, int argc, char **argv);
+void g_application_quit(GApplication *application);
+void g_application_hold(GApplication *application);
+void g_application_release(GApplication *application);
+gboolean g_application_get_is_remote(GApplication *application);
+char *g_file_get_uri(GFile *file);
+GSimpleAction *g_simple_action_new(const char *name, const GVariantType *parameter_type);
+void g_action_map_add_action(gpointer action_map, gpointer action);
+GVariantType *g_variant_type_new(const char *type_string);
+void g_variant_type_free(GVariantType *type);
+const char *g_variant_get_string(GVariant *value, size_t *length);
+
+// G_APPLICATION_HANDLES_OPEN
+#define CGTK_APPLICATION_HANDLES_OPEN 4
+
+// GTK
+GtkWidget *gtk_window_new(void);
+void gtk_window_set_title(GtkWidget *window, const char *title);
+void gtk_window_set_default_size(GtkWidget *window, int width, int height);
+void gtk_window_set_transient_for(GtkWidget *window, GtkWidget *parent);
+void gtk_window_set_modal(GtkWidget *window, gboolean modal);
+void gtk_window_set_destroy_with_parent(GtkWidget *window, gboolean setting);
+void gtk_window_present(GtkWidget *window);
+void gtk_window_destroy(GtkWidget *window);
+void gtk_window_set_hide_on_close(GtkWidget *window, gboolean setting);
+GtkWidget *gtk_box_new(int orientation, int spacing);
+void gtk_box_append(GtkWidget *box, GtkWidget *child);
+GtkWidget *gtk_label_new(const char *text);
+void gtk_label_set_wrap(GtkWidget *label, gboolean wrap);
+GtkWidget *gtk_button_new_with_label(const char *label);
+GtkWidget *gtk_button_new_from_icon_name(const char *icon_name);
+GtkWidget *gtk_entry_new(void);
+const char *gtk_editable_get_text(GtkWidget *editable);
+void gtk_editable_set_text(GtkWidget *editable, const char *text);
+void gtk_entry_set_placeholder_text(GtkWidget *entry, const char *text);
+GtkWidget *gtk_stack_new(void);
+void *gtk_stack_add_child(GtkWidget *stack, GtkWidget *child);   // a GtkStackPage*, unused
+void gtk_stack_remove(GtkWidget *stack, GtkWidget *child);
+void gtk_stack_set_visible_child(GtkWidget *stack, GtkWidget *child);
+void gtk_stack_set_transition_type(GtkWidget *stack, int transition);
+unsigned gtk_stack_get_transition_duration(GtkWidget *stack);
+void gtk_widget_set_visible(GtkWidget *widget, gboolean visible);
+void gtk_widget_set_sensitive(GtkWidget *widget, gboolean sensitive);
+void gtk_widget_set_vexpand(GtkWidget *widget, gboolean expand);
+void gtk_widget_set_hexpand(GtkWidget *widget, gboolean expand);
+void gtk_widget_set_halign(GtkWidget *widget, int align);
+void gtk_widget_set_valign(GtkWidget *widget, int align);
+void gtk_widget_set_margin_top(GtkWidget *widget, int margin);
+void gtk_widget_set_margin_bottom(GtkWidget *widget, int margin);
+void gtk_widget_set_margin_start(GtkWidget *widget, int margin);
+void gtk_widget_set_margin_end(GtkWidget *widget, int margin);
+void gtk_widget_set_size_request(GtkWidget *widget, int width, int height);
+void gtk_widget_add_css_class(GtkWidget *widget, const char *css_class);
+void gtk_widget_set_tooltip_text(GtkWidget *widget, const char *text);
+gboolean gtk_widget_activate(GtkWidget *widget);
+gboolean gtk_widget_grab_focus(GtkWidget *widget);
+GtkWidget *gtk_widget_get_parent(GtkWidget *widget);
+GtkWidget *gtk_widget_get_first_child(GtkWidget *widget);
+GtkWidget *gtk_widget_get_next_sibling(GtkWidget *widget);
+const char *gtk_button_get_label(GtkWidget *button);
+size_t gtk_button_get_type(void);   // a GType
+gboolean g_type_check_instance_is_a(void *instance, size_t type);
+void gtk_window_close(GtkWidget *window);
+int gtk_widget_get_width(GtkWidget *widget);
+int gtk_widget_get_height(GtkWidget *widget);
+void gtk_widget_add_controller(GtkWidget *widget, GtkEventController *controller);
+GtkEventController *gtk_event_controller_key_new(void);
+GdkPaintable *gtk_widget_paintable_new(GtkWidget *widget);
+GtkSnapshot *gtk_snapshot_new(void);
+GskRenderNode *gtk_snapshot_free_to_node(GtkSnapshot *snapshot);
+void gdk_paintable_snapshot(GdkPaintable *paintable, GtkSnapshot *snapshot, double width, double height);
+GskRenderer *gtk_native_get_renderer(GtkWidget *native);
+GdkTexture *gsk_renderer_render_texture(GskRenderer *renderer, GskRenderNode *root, const CGTKRect *viewport);
+void gsk_render_node_unref(GskRenderNode *node);
+gboolean gdk_texture_save_to_png(GdkTexture *texture, const char *filename);
+
+// GtkOrientation, GtkAlign, GtkStackTransitionType, GdkModifierType, key values
+#define CGTK_ORIENTATION_HORIZONTAL 0
+#define CGTK_ORIENTATION_VERTICAL 1
+#define CGTK_ALIGN_FILL 0
+#define CGTK_ALIGN_START 1
+#define CGTK_ALIGN_CENTER 3
+#define CGTK_STACK_TRANSITION_NONE 0
+#define CGTK_STACK_TRANSITION_SLIDE_LEFT 3
+#define CGTK_STACK_TRANSITION_SLIDE_RIGHT 2
+#define CGTK_STACK_TRANSITION_SLIDE_UP 4
+#define CGTK_STACK_TRANSITION_SLIDE_DOWN 5
+#define CGTK_ALT_MASK (1 << 3)
+#define CGTK_KEY_Escape 0xff1b
+#define CGTK_KEY_Left 0xff51
+
+// libadwaita
+GtkApplication *adw_application_new(const char *application_id, int flags);
+GtkWidget *adw_application_window_new(GtkApplication *application);
+void adw_application_window_set_content(GtkWidget *window, GtkWidget *content);
+GtkWidget *adw_window_new(void);
+void adw_window_set_content(GtkWidget *window, GtkWidget *content);
+GtkWidget *adw_header_bar_new(void);
+void adw_header_bar_pack_start(GtkWidget *header_bar, GtkWidget *child);
+void adw_header_bar_pack_end(GtkWidget *header_bar, GtkWidget *child);
+void adw_header_bar_set_title_widget(GtkWidget *header_bar, GtkWidget *title_widget);
+GtkWidget *adw_window_title_new(const char *title, const char *subtitle);
+void adw_window_title_set_title(GtkWidget *self, const char *title);
+void adw_window_title_set_subtitle(GtkWidget *self, const char *subtitle);
+GtkWidget *adw_toast_overlay_new(void);
+void adw_toast_overlay_set_child(GtkWidget *overlay, GtkWidget *child);
+void adw_toast_overlay_add_toast(GtkWidget *overlay, AdwToast *toast);
+AdwToast *adw_toast_new(const char *title);
+void adw_toast_set_timeout(AdwToast *toast, guint timeout);
+GtkWidget *adw_status_page_new(void);
+void adw_status_page_set_title(GtkWidget *page, const char *title);
+void adw_status_page_set_description(GtkWidget *page, const char *description);
+void adw_status_page_set_icon_name(GtkWidget *page, const char *icon_name);
+void adw_status_page_set_child(GtkWidget *page, GtkWidget *child);
+
+// LinkRouterGTK's own C: lets the GLib main loop run the jobs of libdispatch's main queue (and so
+// of Swift's main actor); see MainQueueSource.c. Call on the main thread, once.
+void linkrouter_gtk_attach_main_queue_source(void);
+
+// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic,
+// which Swift cannot call): an entry's `activate`, as pressing Enter does.
+void linkrouter_gtk_emit(gpointer instance, const char *signal);
+
+#endif

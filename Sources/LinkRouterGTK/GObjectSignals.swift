@@ -1,0 +1,90 @@
+internal import CGTK
+
+/// Swift closures connected to GObject signals and GLib timeouts. Each closure is retained by its
+/// connection and released by GLib when the connection goes (the object is finalized, the timeout
+/// ran). GLib calls them on the main context's thread, which runs the main actor (see
+/// ``GTKApplication``), hence `MainActor.assumeIsolated`.
+@MainActor
+enum GObjectSignals {
+    final class Handler<Body> {
+        let body: Body
+        init(_ body: Body) { self.body = body }
+    }
+
+    private static let releaseHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    private static func connect(_ instance: OpaquePointer, _ signal: String, _ handler: AnyObject, thunk: GCallback) {
+        let data = Unmanaged.passRetained(handler).toOpaque()
+        g_signal_connect_data(UnsafeMutableRawPointer(instance), signal, thunk, data, releaseHandler, 0)
+    }
+
+    /// A signal whose handler takes only the instance and returns nothing (`clicked`, `activate`).
+    static func connect(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Void) {
+        let thunk: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { handler.body() }
+        }
+        connect(instance, signal, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal whose handler returns a boolean (`close-request`: `true` stops the close).
+    static func connect(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Bool) {
+        let thunk: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+            let handler = Unmanaged<Handler<@MainActor () -> Bool>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { handler.body() } ? 1 : 0
+        }
+        connect(instance, signal, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GtkEventControllerKey's `key-pressed`: the key value and the modifier state; `true` handles it.
+    static func connectKeyPressed(_ controller: OpaquePointer, _ body: @escaping @MainActor (_ keyValue: UInt32, _ modifiers: UInt32) -> Bool) {
+        let thunk: @convention(c) (OpaquePointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, keyValue, _, modifiers, data in
+            let handler = Unmanaged<Handler<@MainActor (UInt32, UInt32) -> Bool>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { handler.body(keyValue, modifiers) } ? 1 : 0
+        }
+        connect(controller, "key-pressed", Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GApplication's `open`: the files' URIs, in the order given.
+    static func connectOpen(_ application: OpaquePointer, _ body: @escaping @MainActor ([String]) -> Void) {
+        let thunk: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+            let handler = Unmanaged<Handler<@MainActor ([String]) -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            var uris: [String] = []
+            for index in 0..<Int(count) {
+                guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
+                uris.append(String(cString: uri))
+                g_free(uri)
+            }
+            MainActor.assumeIsolated { handler.body(uris) }
+        }
+        connect(application, "open", Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// GSimpleAction's `activate`: the string parameter, or `nil` for an action without one.
+    static func connectAction(_ action: OpaquePointer, _ body: @escaping @MainActor (String?) -> Void) {
+        let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, parameter, data in
+            let handler = Unmanaged<Handler<@MainActor (String?) -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            let value = parameter.flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
+            MainActor.assumeIsolated { handler.body(value) }
+        }
+        connect(action, "activate", Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Runs `body` once, after `milliseconds`, on the main context.
+    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
+            let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { handler.body() }
+            return 0   // G_SOURCE_REMOVE
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+        g_timeout_add_full(0, milliseconds, thunk, data, release)
+    }
+}
