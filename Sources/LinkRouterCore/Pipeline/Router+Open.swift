@@ -83,9 +83,14 @@ extension Router {
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
-        guard let route = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
+        guard let matched = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
             trace?.record(.match) { "no route matches \($0.show(parsed))" }
             return .notFound(parsed)
+        }
+        let route: ResolvedRoute
+        do { route = try matched.applyingQueryContract() } catch {
+            trace?.record(.match) { _ in "'\(matched.pattern.text)' refuses the query: \(error)" }
+            return .failed(error)
         }
         trace?.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
         if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {

@@ -21,6 +21,11 @@ public struct ResolvedRoute: Sendable {
     public var options: RouteOptions { snapshot.entries[index].options }
     var handler: RouteHandler { snapshot.entries[index].handler }
 
+    /// The same route with other parameters.
+    func withParameters(_ parameters: RouteParameters) -> ResolvedRoute {
+        ResolvedRoute(snapshot: snapshot, index: index, parameters: parameters)
+    }
+
     /// The same route with a result slot for its page.
     func withResultSlot(_ slot: PageResultSlot) -> ResolvedRoute {
         var parameters = parameters
