@@ -45,9 +45,8 @@ extension RouteParameters {
 }
 
 extension ResolvedRoute {
-    /// The route with its parameters under its query contract, if it has one.
-    func applyingQueryContract() throws(RouteFailure) -> ResolvedRoute {
-        guard let contract = options.query else { return self }
+    /// The route with its parameters under `contract`, its query contract.
+    func applying(_ contract: QueryContract) throws(RouteFailure) -> ResolvedRoute {
         do {
             return withParameters(try parameters.applying(contract))
         } catch {

@@ -87,10 +87,15 @@ extension Router {
             trace?.record(.match) { "no route matches \($0.show(parsed))" }
             return .notFound(parsed)
         }
+        // Most routes have no query contract: the matched route is then used as it is, not copied.
         let route: ResolvedRoute
-        do { route = try matched.applyingQueryContract() } catch {
-            trace?.record(.match) { _ in "'\(matched.pattern.text)' refuses the query: \(error)" }
-            return .failed(error)
+        if let contract = matched.queryContract {
+            do { route = try matched.applying(contract) } catch {
+                trace?.record(.match) { _ in "'\(matched.pattern.text)' refuses the query: \(error)" }
+                return .failed(error)
+            }
+        } else {
+            route = matched
         }
         trace?.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
         if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {
