@@ -83,19 +83,9 @@ extension Router {
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
-        guard let matched = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
+        guard let route = snapshot.resolve(parsed, parameters: parameters, includingHost: includingHost) else {
             trace?.record(.match) { "no route matches \($0.show(parsed))" }
             return .notFound(parsed)
-        }
-        // Most routes have no query contract: the matched route is then used as it is, not copied.
-        let route: ResolvedRoute
-        if let contract = matched.queryContract {
-            do { route = try matched.applying(contract) } catch {
-                trace?.record(.match) { _ in "'\(matched.pattern.text)' refuses the query: \(error)" }
-                return .failed(error)
-            }
-        } else {
-            route = matched
         }
         trace?.record(.match) { "'\(route.pattern.text)' (\($0.show(route.parameters)))" }
         if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {
@@ -106,6 +96,13 @@ extension Router {
         if source == .external, exposure == .internal {
             trace?.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
+        }
+        // Most routes have no query contract: their route is returned as matched.
+        if let contract = route.queryContract {
+            do { return .matched(try route.applying(contract), parsed) } catch {
+                trace?.record(.match) { _ in "'\(route.pattern.text)' refuses the query: \(error)" }
+                return .failed(error)
+            }
         }
         return .matched(route, parsed)
     }
