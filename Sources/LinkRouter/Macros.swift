@@ -19,8 +19,8 @@
 ///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
 /// literal that names the column of the offending character. All arguments must be literals.
-/// The pattern, the groups and the summary share a record's 96 bytes of text (UTF-8, plus one
-/// separator byte before the groups and one before the summary).
+/// The pattern, the groups, the summary and the query contract share a record's 96 bytes of text
+/// (UTF-8, plus one separator byte before each part after the pattern, up to the last one given).
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
@@ -28,6 +28,10 @@
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
+///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     96 bytes.
+///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
@@ -43,6 +47,8 @@ public macro Routable(
     openStyle: RouteOptions.OpenStyle = .automatic,
     groups: [StaticString] = [],
     summary: StaticString? = nil,
+    query: [StaticString] = [],
+    unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableMacro")
 
@@ -76,14 +82,18 @@ public macro Routable(
 /// compile that type.
 ///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
-/// literal that names the column of the offending character. The pattern, the groups and the
-/// summary share a record's 96 bytes of text.
+/// literal that names the column of the offending character. The pattern, the groups, the
+/// summary and the query contract share a record's 96 bytes of text.
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
 ///   - exposure: Whether URLs from outside the app may run the action.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
+///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     96 bytes.
+///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
@@ -95,6 +105,8 @@ public macro route(
     exposure: RouteOptions.Exposure = .internal,
     groups: [StaticString] = [],
     summary: StaticString? = nil,
+    query: [StaticString] = [],
+    unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false,
     action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
@@ -125,6 +137,10 @@ public macro route(
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
+///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
+///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     96 bytes.
+///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
@@ -136,6 +152,8 @@ public macro route<Page: Routable>(
     openStyle: RouteOptions.OpenStyle = .automatic,
     groups: [StaticString] = [],
     summary: StaticString? = nil,
+    query: [StaticString] = [],
+    unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false,
     page: Page.Type
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")

@@ -245,17 +245,24 @@ extension Router {
     /// Registers one route record, reporting a record that cannot be used; a duplicate is left to
     /// the caller (``OverrideRule``).
     private func register(_ record: RouteRecord, report: inout DiscoveryReport, logger: Logger) -> OverrideRule.Registration {
-        let options = RouteOptions(
-            exposure: record.isExternal ? .external : .internal,
-            openStyle: RouteOptions.OpenStyle(record.openStyle),
-            groups: Set(record.groups),
-            summary: record.summary
-        )
         func skip(_ message: String) -> OverrideRule.Registration {
             report.diagnostics.append(message)
             logger.warning("\(message)")
             return .refused
         }
+        var query: QueryContract?
+        if let text = record.query {
+            do { query = try QueryContract(recordText: text) } catch {
+                return skip("skipped record: \(record.location): its query contract does not parse: \(error)")
+            }
+        }
+        let options = RouteOptions(
+            exposure: record.isExternal ? .external : .internal,
+            openStyle: RouteOptions.OpenStyle(record.openStyle),
+            groups: Set(record.groups),
+            summary: record.summary,
+            query: query
+        )
         do throws(RouteRegistrationError) {
             switch record.kind {
             case .page:

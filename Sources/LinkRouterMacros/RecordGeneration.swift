@@ -6,8 +6,9 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", and NUL,
-/// the summary; stored as 12 little-endian `UInt64` words.
+/// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", NUL, the
+/// summary, and NUL, the query contract (``RoutePatterns/QueryContract/recordText``); stored as 12
+/// little-endian `UInt64` words.
 public enum RecordText {
     /// The bytes of text one record holds.
     public static let capacity = RecordLayout.textCapacity
@@ -15,15 +16,21 @@ public enum RecordText {
     /// The number of words the text is stored as.
     public static let wordCount = capacity / 8
 
-    /// The text of a record: the pattern alone when there are no groups and no summary.
-    public static func bytes(pattern: String, groups: [String], summary: String?) -> [UInt8] {
+    /// The text of a record: the pattern alone when there are no groups, no summary and no query
+    /// contract; the parts after the pattern up to the last one present (an empty summary before a
+    /// contract).
+    public static func bytes(pattern: String, groups: [String], summary: String?, query: String? = nil) -> [UInt8] {
         var bytes = Array(pattern.utf8)
-        if !groups.isEmpty || summary != nil {
+        if !groups.isEmpty || summary != nil || query != nil {
             bytes.append(0)
             bytes += groups.joined(separator: ",").utf8
-            if let summary {
+            if summary != nil || query != nil {
                 bytes.append(0)
-                bytes += summary.utf8
+                bytes += (summary ?? "").utf8
+            }
+            if let query {
+                bytes.append(0)
+                bytes += query.utf8
             }
         }
         return bytes
@@ -58,6 +65,7 @@ struct RouteDeclaration {
         static let action = Labels(rawValue: 1 << 4)
         static let page = Labels(rawValue: 1 << 5)
         static let overrides = Labels(rawValue: 1 << 6)
+        static let query = Labels(rawValue: 1 << 7)
     }
 
     var pattern = ""
@@ -65,6 +73,8 @@ struct RouteDeclaration {
     var openStyle = RecordOpenStyle.automatic
     var groups: [String] = []
     var summary: String?
+    /// The query contract's declarations and rule (`query:` and `unknownQuery:`), checked.
+    var query: QueryContract?
     /// Whether the route overrides the unmarked records of its shape (`overrides: true`).
     var isOverride = false
     /// `#route`'s action, as written.
@@ -74,7 +84,7 @@ struct RouteDeclaration {
 
     var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
 
-    var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary) }
+    var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary, query: query?.recordText) }
 
     /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
     ///
@@ -94,6 +104,24 @@ struct RouteDeclaration {
         func report(_ node: some SyntaxProtocol, at position: AbsolutePosition? = nil, _ id: String, _ message: String) {
             failed = true
             context.diagnose(Diagnostic(node: node, position: position, message: RouteMacroMessage(id: id, message: message)))
+        }
+
+        /// The string literals of an array literal and their values, each problem reported with the
+        /// diagnostic given: an argument that is no array literal, an element that is no plain literal.
+        func stringLiterals(
+            in expression: ExprSyntax, notArray: (id: String, message: String), notLiteral: (id: String, message: String)
+        ) -> [(StringLiteralExprSyntax, String)] {
+            guard let array = expression.as(ArrayExprSyntax.self) else {
+                report(expression, notArray.id, notArray.message)
+                return []
+            }
+            return array.elements.compactMap { element in
+                guard let literal = element.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue else {
+                    report(element.expression, notLiteral.id, notLiteral.message)
+                    return nil
+                }
+                return (literal, value)
+            }
         }
 
         var remaining = arguments[...]
@@ -121,6 +149,9 @@ struct RouteDeclaration {
 
         var groupsArgument: ExprSyntax?
         var summaryArgument: ExprSyntax?
+        var queryArgument: ExprSyntax?
+        var queryDeclarations: [String] = []
+        var unknownQuery = QueryContract.UnknownParameters.keep
         for argument in remaining {
             let expression = argument.expression
             switch argument.label?.text {
@@ -138,15 +169,11 @@ struct RouteDeclaration {
                 }
             case "groups" where accepted.contains(.groups):
                 groupsArgument = expression
-                guard let array = expression.as(ArrayExprSyntax.self) else {
-                    report(expression, "groupsNotLiteral", "write the groups as an array of string literals")
-                    continue
-                }
-                for element in array.elements {
-                    guard let literal = element.expression.as(StringLiteralExprSyntax.self), let group = literal.representedLiteralValue else {
-                        report(element.expression, "groupNotLiteral", "a group must be a string literal without interpolation")
-                        continue
-                    }
+                let literals = stringLiterals(
+                    in: expression, notArray: ("groupsNotLiteral", "write the groups as an array of string literals"),
+                    notLiteral: ("groupNotLiteral", "a group must be a string literal without interpolation")
+                )
+                for (literal, group) in literals {
                     if group.isEmpty {
                         report(literal, "emptyGroup", "a group name cannot be empty")
                     } else if let offset = group.utf8.firstIndex(where: { $0 == UInt8(ascii: ",") || $0 == 0 }) {
@@ -169,6 +196,27 @@ struct RouteDeclaration {
                     report(literal, at: literal.position(ofUTF8Offset: column), "invalidSummary", "the summary cannot contain NUL")
                 } else {
                     summary = value
+                }
+            case "query" where accepted.contains(.query):
+                queryArgument = expression
+                let literals = stringLiterals(
+                    in: expression, notArray: ("queryNotLiteral", "write the query parameters as an array of string literals such as \"page: int = 1\""),
+                    notLiteral: ("queryParameterNotLiteral", "a query parameter must be a string literal without interpolation")
+                )
+                for (literal, declaration) in literals {
+                    do {
+                        _ = try QueryContract([declaration])
+                        queryDeclarations.append(declaration)
+                    } catch {
+                        report(literal, "invalidQueryParameter", "\(error)")
+                    }
+                }
+            case "unknownQuery" where accepted.contains(.query):
+                if let rule = expression.memberName.flatMap(QueryContract.UnknownParameters.init(rawValue:)) {
+                    unknownQuery = rule
+                    queryArgument = queryArgument ?? expression
+                } else {
+                    report(expression, "unknownQueryNotLiteral", "write the rule for undeclared query parameters as '.keep', '.drop' or '.refuse'")
                 }
             case "overrides" where accepted.contains(.overrides):
                 guard let literal = expression.as(BooleanLiteralExprSyntax.self) else {
@@ -201,18 +249,27 @@ struct RouteDeclaration {
         if accepted.contains(.action) && action == nil {
             report(macro, "missingAction", "expected an action: 'action: { parameters in ... }'")
         }
+        if let queryArgument {
+            do {
+                query = try QueryContract(queryDeclarations, unknown: unknownQuery)
+            } catch {
+                report(queryArgument, "invalidQueryParameter", "\(error)")
+            }
+        }
         if failed { return nil }
 
         let length = text.count
         if length > RecordText.capacity {
             // The pattern when it alone is too long, else the last part that does not fit.
             let place = pattern.utf8.count > RecordText.capacity ? first.expression
+                : query != nil ? queryArgument ?? first.expression
                 : summary != nil ? summaryArgument ?? first.expression
                 : groupsArgument ?? first.expression
             let parts = [
                 "pattern \(pattern.utf8.count)",
-                groups.isEmpty && summary == nil ? nil : "groups \(groups.joined(separator: ",").utf8.count)",
-                summary.map { "summary \($0.utf8.count)" },
+                groups.isEmpty && summary == nil && query == nil ? nil : "groups \(groups.joined(separator: ",").utf8.count)",
+                summary == nil && query == nil ? nil : "summary \((summary ?? "").utf8.count)",
+                query.map { "query \($0.recordText.utf8.count)" },
             ].compactMap { $0 }
             let detail = parts.count > 1 ? " (\(parts.joined(separator: ", ")), separators \(parts.count - 1))" : ""
             report(place, "textTooLong", "the route's text takes \(length) bytes\(detail); a route record holds at most \(RecordText.capacity)")

@@ -28,7 +28,7 @@ public enum RouteMacro: DeclarationMacro {
         guard let route = RouteDeclaration(
             arguments: node.arguments,
             trailingClosure: node.trailingClosure,
-            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .overrides, .page] : [.exposure, .groups, .summary, .overrides, .action],
+            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .query, .overrides, .page] : [.exposure, .groups, .summary, .query, .overrides, .action],
             macro: node,
             in: context
         ) else { return [] }

@@ -80,14 +80,15 @@ package enum RecordDecoder {
         let pattern: String
         var groups: [String] = []
         var summary: String?
+        var query: String?
         if kind == .service {
             // A protocol's name alone: no separators, never empty.
             guard !text.isEmpty, !text.contains(0) else { return .failure(RecordIssue(.badServiceName, at: location)) }
             guard let name = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
             pattern = name
         } else if let separator = text.firstIndex(of: 0) {
-            // The pattern, then the groups and the summary, each after a NUL.
-            let rest = text[(separator + 1)...].split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            // The pattern, then the groups, the summary and the query contract, each after a NUL.
+            let rest = text[(separator + 1)...].split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
             let strings = rest.compactMap { UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: $0)) }
             guard let head = UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: text[..<separator])),
                   strings.count == rest.count
@@ -95,6 +96,11 @@ package enum RecordDecoder {
             pattern = head
             groups = strings[0].split(separator: ",").map(String.init)
             summary = strings.count > 1 ? strings[1] : nil
+            if strings.count > 2 {
+                // A contract after an empty summary: the route has none.
+                if summary == "" { summary = nil }
+                query = strings[2]
+            }
         } else {
             // The common record: a pattern alone.
             guard let whole = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
@@ -106,6 +112,7 @@ package enum RecordDecoder {
             pattern: pattern,
             groups: groups,
             summary: summary,
+            query: query,
             isExternal: flags.contains(.external),
             openStyle: flags.openStyle,
             isOverride: flags.contains(.override),

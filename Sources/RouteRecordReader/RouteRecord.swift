@@ -14,6 +14,9 @@ package struct RouteRecord: Sendable, Hashable {
     package let groups: [String]
     /// The one-line description, if any.
     package let summary: String?
+    /// The query contract as the record spells it (`rpage:int=1,tab:string`), if any; read with
+    /// `QueryContract(recordText:)`.
+    package let query: String?
     /// Whether the route is reachable from outside the app.
     package let isExternal: Bool
     /// The route's preferred open style.

@@ -86,6 +86,26 @@ struct CompileTimeCheckTests {
             #route("banner", page: Banner.self)
             """)
         #expect(notAPage.status != 0)
-        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:overrides:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
+        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:query:unknownQuery:overrides:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
+    }
+
+    @Test("query contracts compile on @Routable and #route; a bad declaration is an error naming it")
+    func queryContracts() throws {
+        let good = try typecheck("""
+            import LinkRouter
+            @Routable("user/<int:id>", query: ["tab: string = posts", "page: int = 1"], unknownQuery: .refuse)
+            struct UserPage { init?(parameters: RouteParameters) throws {} }
+            enum Routes { #route("search", query: ["q: string"], unknownQuery: .drop) { _ in nil } }
+            """)
+        #expect(good.status == 0, "swiftc: \(good.standardError)")
+        #expect(!good.standardError.contains("warning:"), "swiftc: \(good.standardError)")
+
+        let bad = try typecheck("""
+            import LinkRouter
+            @Routable("user/<int:id>", query: ["page: int = first"])
+            struct UserPage { init?(parameters: RouteParameters) throws {} }
+            """)
+        #expect(bad.status != 0)
+        #expect(bad.standardError.contains("error: query parameter 'page: int = first': the default 'first' is not a valid int"), "swiftc: \(bad.standardError)")
     }
 }

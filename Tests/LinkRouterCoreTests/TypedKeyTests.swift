@@ -97,4 +97,12 @@ struct TypedKeyTests {
         #expect(router.unregister(.settings))
         #expect(!router.canOpen(Routes.settings))
     }
+
+    @Test("a built link's URL carries the query after the path")
+    func linkQuery() {
+        let link = RouteLink(route: "user/<int:id>", path: "user/42", query: "tab=likes", scheme: "app")
+        #expect(link.url == "app://user/42?tab=likes")
+        #expect(link.with(scheme: "web").url == "web://user/42?tab=likes")
+        #expect(RouteLink(route: "a", path: "a").url == "a")
+    }
 }

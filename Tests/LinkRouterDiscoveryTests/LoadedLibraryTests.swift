@@ -186,6 +186,23 @@ struct LoadedLibraryTests {
         #expect(Router(discovery: .manual).discoverRoutes(in: unmarkedHandle).registered == ["loaded/unmarked"])
     }
 
+    @Test("a record's query contract is registered with its route and checked at open; one that does not parse is skipped")
+    func queryContract() async throws {
+        // C writes the text whole: pattern, NUL, no groups, NUL, no summary, NUL, the contract.
+        let library = try Self.library(
+            "Query", patterns: [#"loaded/query\0\0\0rpage:int=1"#, #"loaded/badquery\0\0\0xpage"#], answer: "queried"
+        )
+        let router = Router(discovery: .manual)
+        let report = router.discoverRoutes(in: try Self.load(library))
+        #expect(report.registered == ["loaded/query"])
+        let line = try #require(report.diagnostics.first)
+        #expect(line.hasPrefix("skipped record: \(library.path) at offset 0x") && line.hasSuffix("its query contract does not parse: query parameter 'xpage': expected 'name: type' or 'name: type = default'"))
+        let contract = try #require(router.routes.first?.options.query)
+        #expect(contract.description == "page: int = 1; unknown: refuse")
+        #expect(await router.open("app://loaded/query?page=2").actionResult as? String == "queried")
+        #expect(await router.open("app://loaded/query?utm=x").failure.map { "\($0)" } == "route 'loaded/query' rejected its parameters: query parameter 'utm' is not declared by the route")
+    }
+
     private static func relativePath(to target: String, from base: String) -> String {
         let targetParts = target.split(separator: "/")
         let baseParts = base.split(separator: "/")

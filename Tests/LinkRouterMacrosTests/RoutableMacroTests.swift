@@ -54,6 +54,66 @@ struct RoutableMacroTests {
         )
     }
 
+    @Test("a query contract follows the summary in the text, after an empty summary when there is none")
+    func queryContract() {
+        assertExpansion(
+            """
+            @Routable("u", query: ["p: int"], unknownQuery: .refuse)
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
+                    [0x0000_0001_526B6E4C, 0x0000000A_70616765], // flags, version 1, magic; text length, kind 'page'
+                    { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
+                    0,
+                    [0x693A707200000075, 0x746E, 0x0, 0x0, 0x0, 0x0, // text: "u\\0\\0\\0rp:int"
+                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+    }
+
+    @Test("a query contract that does not fit the record is reported at the query argument, with each part's size")
+    func queryTooLong() {
+        assertExpansion(
+            """
+            @Routable("user/<int:id>", query: ["a_rather_long_parameter_name: string = some default value", "another_one: int = 1", "third_parameter: double = 2.5"])
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 116 bytes (pattern 13, groups 0, summary 0, query 100, separators 3); a route record holds at most 96", line: 1, column: 35),
+            ]
+        )
+    }
+
+    @Test("a query parameter that does not parse is an error on its literal; a rule that is not a literal too")
+    func badQueryContract() {
+        assertExpansion(
+            """
+            @Routable("u", query: ["page: integer"], unknownQuery: rule)
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "query parameter 'page: integer': unknown type 'integer' (use string, int, double, bool or uuid)", line: 1, column: 24),
+                DiagnosticSpec(message: "write the rule for undeclared query parameters as '.keep', '.drop' or '.refuse'", line: 1, column: 56),
+            ]
+        )
+    }
+
     @Test("external with the push style sets flags 3; qualified option names are read too")
     func flags() {
         assertExpansion(

@@ -185,6 +185,39 @@ struct GeneratedRoutesTests {
         #expect(source.contains(#"    static let sayHiThere: RouteID = "say/\"hi\"\\there""#))
     }
 
+    @Test("a route's query contract becomes optional builder arguments that write the query")
+    func queryParameters() throws {
+        let source = try generate([
+            PlantedRoute("user/<int:id>", summary: "A profile", query: "rtab:string=posts,page:int=1,query:bool"),
+            PlantedRoute("feed(/:kind)", query: "dsince:uuid"),
+            PlantedRoute("plain", query: "k"),
+        ])
+        let expected = """
+                /// `user/<int:id>`: A profile
+                static func user(id: Int, tab: String? = nil, page: Int? = nil, query: Bool? = nil) -> RouteLink {
+                    var query_: [String] = []
+                    if let tab { query_.append("tab=\\(RouteLink.encode(tab))") }
+                    if let page { query_.append("page=\\(RouteLink.encode(page))") }
+                    if let query { query_.append("query=\\(RouteLink.encode(query))") }
+                    return RouteLink(route: .user, path: "user/\\(id)", query: query_.isEmpty ? nil : query_.joined(separator: "&"))
+                }
+            """
+        #expect(source.contains(expected), "\(source)")
+        #expect(source.contains("""
+                static func feed(kind: String? = nil, since: UUID? = nil) -> RouteLink {
+                    var path = "feed"
+                    if let kind {
+                        path += "/\\(RouteLink.encode(kind))"
+                    }
+                    var query: [String] = []
+                    if let since { query.append("since=\\(RouteLink.encode(since))") }
+                    return RouteLink(route: .feed, path: path, query: query.isEmpty ? nil : query.joined(separator: "&"))
+                }
+            """), "\(source)")
+        #expect(source.contains(#"    static var plain: RouteLink { RouteLink(route: .plain, path: "plain") }"#))
+        #expect(source.contains("import FoundationEssentials"))
+    }
+
     // MARK: - Bad input
 
     @Test("an invalid scheme is refused before the binary is read", arguments: ["1x", "", "a b", "é"])

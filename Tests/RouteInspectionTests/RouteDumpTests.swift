@@ -35,6 +35,22 @@ struct RouteDumpTests {
         #expect(Set(dump.rows.map(\.offset)).count == 4)
     }
 
+    @Test("a route's query contract is shown: a QUERY column in the table, \"query\" in the JSON")
+    func queryContract() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.object("query", [PlantedRoute("user/<int:id>", query: "rtab:string=posts,page:int"), PlantedRoute("plain")])
+        let dump = try RouteDump(binaries: [file])
+        #expect(dump.rows.map(\.query) == [nil, "tab: string = posts, page: int; unknown: refuse"])
+        let table = try dump.text(.table).split(separator: "\n").map(String.init)
+        #expect(table[0].hasPrefix("KIND") && table[0].contains("GROUPS  QUERY"))
+        #expect(table.contains { $0.contains("user/<int:id>") && $0.contains("tab: string = posts, page: int; unknown: refuse") })
+        let json = try #require(JSONSerialization.jsonObject(with: Data(dump.text(.json).utf8)) as? [String: Any])
+        let records = try #require(json["records"] as? [[String: Any]])
+        #expect(records.map { $0["query"] as? String } == [nil, "tab: string = posts, page: int; unknown: refuse"])
+        // Without a contract, the table keeps its columns.
+        #expect(try !RouteDump(binaries: [scratch.object("none", [PlantedRoute("plain")])]).text(.table).contains("QUERY"))
+    }
+
     @Test("the table, the tree and the JSON of the demo")
     func formats() throws {
         let dump = try RouteDump(binaries: [InspectionInputs.demo])
@@ -59,7 +75,7 @@ struct RouteDumpTests {
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
         #expect(records.count == 15)
-        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "lifetime", "overrides"])
+        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "lifetime", "overrides"])
         #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
     }
 

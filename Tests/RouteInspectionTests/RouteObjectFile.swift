@@ -9,13 +9,16 @@ struct PlantedRoute {
 
     let pattern: String
     var summary: String?
+    /// The query contract as the record spells it (`rpage:int=1`).
+    var query: String?
     var kind = cActionKind
     var magic: UInt32 = 0x526B6E4C
     var flags: UInt16 = 0
 
-    init(_ pattern: String, summary: String? = nil) {
+    init(_ pattern: String, summary: String? = nil, query: String? = nil) {
         self.pattern = pattern
         self.summary = summary
+        self.query = query
     }
 
     /// A service record for a protocol name.
@@ -55,7 +58,8 @@ enum RouteObjectFile {
         var section = Data()
         for route in routes ?? [] {
             var text = Data(route.pattern.utf8)
-            if let summary = route.summary { text += [0, 0] + Data(summary.utf8) }
+            if route.summary != nil || route.query != nil { text += [0, 0] + Data((route.summary ?? "").utf8) }
+            if let query = route.query { text += [0] + Data(query.utf8) }
             precondition(text.count <= 96, "record text over 96 bytes")
             section.append(le: route.magic)
             section.append(le: UInt16(1))              // version

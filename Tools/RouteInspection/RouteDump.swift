@@ -51,9 +51,12 @@ package struct RouteDump {
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
             return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n")
         case .table:
-            let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS", "SYMBOL", "FILE", "OFFSET"]
+            // The QUERY column only when a route declares a query contract.
+            let showsQuery = routeRows.contains { $0.query != nil }
+            let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS"] + (showsQuery ? ["QUERY"] : []) + ["SYMBOL", "FILE", "OFFSET"]
             var text = TextOutput.table([header] + routeRows.map { row in
-                [row.overrides ? row.kind + " (override)" : row.kind, row.pattern, row.exposure, row.groups.joined(separator: ","), row.symbol ?? "?", row.file, row.hexOffset]
+                [row.overrides ? row.kind + " (override)" : row.kind, row.pattern, row.exposure, row.groups.joined(separator: ",")]
+                    + (showsQuery ? [row.query ?? ""] : []) + [row.symbol ?? "?", row.file, row.hexOffset]
             })
             if !serviceRows.isEmpty {
                 text += "\n\n" + TextOutput.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
@@ -84,6 +87,8 @@ package struct DumpRow: Encodable {
     package let groups: [String]
     /// The one-line description, if any.
     package let summary: String?
+    /// The route's query contract, as declared (`page: int = 1, tab: string; unknown: refuse`), if any.
+    package let query: String?
     /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
     package let lifetime: String?
     /// Whether the record is marked as an override (`overrides: true`): it wins over the unmarked
@@ -106,11 +111,13 @@ package struct DumpRow: Encodable {
         openStyle = record.openStyle.description
         groups = record.groups
         summary = record.summary
+        // A contract that does not parse is shown as the record spells it; discovery skips the record.
+        query = record.query.map { text in (try? QueryContract(recordText: text)).map(\.description) ?? text }
         lifetime = record.serviceLifetime?.description
         overrides = record.isOverride
     }
 
-    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, lifetime, overrides }
+    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, lifetime, overrides }
 
     /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
     package func encode(to encoder: any Encoder) throws {
@@ -124,6 +131,7 @@ package struct DumpRow: Encodable {
         try container.encode(openStyle, forKey: .openStyle)
         try container.encode(groups, forKey: .groups)
         try container.encode(summary, forKey: .summary)
+        try container.encode(query, forKey: .query)
         try container.encode(lifetime, forKey: .lifetime)
         try container.encode(overrides, forKey: .overrides)
     }

@@ -68,8 +68,25 @@ package struct SwiftSourceGenerator {
 
         let signature = route.parameters.map(\.declaration).joined(separator: ", ")
         var lines = ["\(modifier)static func \(name)(\(signature)) -> RouteLink {"]
+        // The declared query parameters given, in the order declared; the route's defaults apply to the others.
+        let queryParameters = route.parameters.filter { $0.queryName != nil }
+        var queryArgument = ""
+        var queryLines: [String] = []
+        if !queryParameters.isEmpty {
+            let query = route.queryVariable
+            queryLines.append("    var \(query): [String] = []")
+            for parameter in queryParameters {
+                queryLines.append("    if let \(parameter.local) { \(query).append(\"\(RouteLink.encode(parameter.queryName!))=\\(RouteLink.encode(\(parameter.local)))\") }")
+            }
+            queryArgument = ", query: \(query).isEmpty ? nil : \(query).joined(separator: \"&\")"
+        }
         guard hasGroups || route.catchAll != nil else {
-            lines.append("    RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument))")
+            if queryLines.isEmpty {
+                lines.append("    RouteLink(route: .\(name), path: \"\(requiredPath)\"\(schemeArgument))")
+            } else {
+                lines += queryLines
+                lines.append("    return RouteLink(route: .\(name), path: \"\(requiredPath)\"\(queryArgument)\(schemeArgument))")
+            }
             lines.append("}")
             return lines
         }
@@ -113,7 +130,8 @@ package struct SwiftSourceGenerator {
         if startsEmpty {
             lines.append("    if \(path).hasPrefix(\"/\") { \(path).removeFirst() }")
         }
-        lines.append("    return RouteLink(route: .\(name), path: \(path)\(schemeArgument))")
+        lines += queryLines
+        lines.append("    return RouteLink(route: .\(name), path: \(path)\(queryArgument)\(schemeArgument))")
         lines.append("}")
         return lines
     }
@@ -135,10 +153,15 @@ package struct SwiftSourceGenerator {
         var catchAll: String?
         /// The local variable the path is built in.
         var pathVariable = "path"
+        /// The route's query contract, if its record has one that parses.
+        let query: QueryContract?
+        /// The local variable the query items are collected in.
+        var queryVariable = "query"
 
-        init(pattern: RoutePattern, summary: String?) {
+        init(pattern: RoutePattern, summary: String?, query: QueryContract? = nil) {
             self.pattern = pattern
             self.summary = summary
+            self.query = query
         }
 
         var documentation: String {
@@ -169,6 +192,8 @@ package struct SwiftSourceGenerator {
         let group: Int?
         /// Whether this is the flag of an optional group that has no values of its own.
         var isGroupFlag = false
+        /// The query item's name, for a parameter of the route's query contract.
+        var queryName: String?
 
         var declaration: String {
             let labelText = label == local ? label : "\(label == "_" ? "_" : SwiftSourceGenerator.escaped(label)) \(local)"
@@ -187,9 +212,14 @@ package struct SwiftSourceGenerator {
             case (_?, nil): break
             }
         }
+        // Several records with one pattern: the smallest contract text that parses, so record order never matters.
+        var queries: [String: QueryContract] = [:]
+        for record in records.sorted(by: { ($0.query ?? "") < ($1.query ?? "") }) where queries[record.pattern] == nil {
+            if let text = record.query, let contract = try? QueryContract(recordText: text) { queries[record.pattern] = contract }
+        }
         return summaries.keys.sorted(by: utf8Precedes).compactMap { text in
             guard let pattern = try? RoutePattern(text) else { return nil }
-            return withParameters(Route(pattern: pattern, summary: summaries[text] ?? nil))
+            return withParameters(Route(pattern: pattern, summary: summaries[text] ?? nil, query: queries[text]))
         }
     }
 
@@ -294,7 +324,21 @@ package struct SwiftSourceGenerator {
                 route.parameters.append(Parameter(label: label, local: label, type: "Bool", defaultValue: "false", group: index, isGroupFlag: true))
             }
         }
+        for declared in route.query?.parameters ?? [] {
+            let type = switch declared.type {
+            case .string: "String"
+            case .int: "Int"
+            case .double: "Double"
+            case .bool: "Bool"
+            case .uuid: "UUID"
+            }
+            let label = unique(declared.name)
+            var parameter = Parameter(label: label, local: local(label), type: type + "?", defaultValue: "nil", group: nil)
+            parameter.queryName = declared.name
+            route.parameters.append(parameter)
+        }
         route.pathVariable = unique("path")
+        if route.query.map({ !$0.parameters.isEmpty }) == true { route.queryVariable = unique("query") }
         return route
     }
 

@@ -27,8 +27,10 @@ public struct RouteParameters: Sendable {
     public let url: RouteURL
     /// The path parameters the match captured.
     let path: PathCaptures
-    let query: [QueryItem]
-    let callerValues: [String: any Sendable]
+    /// The URL's query items; a query contract may drop some (``RouteParameters+Contract.swift``).
+    var query: [QueryItem]
+    /// The caller's values; a query contract adds its defaults beneath them.
+    var callerValues: [String: any Sendable]
     private(set) var overrides: [String: any Sendable] = [:]
     var resultSlotStorage: PageResultSlot?
 

@@ -97,6 +97,13 @@ extension Router {
             trace?.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
         }
+        // Most routes have no query contract: their route is returned as matched.
+        if let contract = route.queryContract {
+            do { return .matched(try route.applying(contract), parsed) } catch {
+                trace?.record(.match) { _ in "'\(route.pattern.text)' refuses the query: \(error)" }
+                return .failed(error)
+            }
+        }
         return .matched(route, parsed)
     }
 }

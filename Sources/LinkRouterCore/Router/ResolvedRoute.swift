@@ -20,6 +20,13 @@ public struct ResolvedRoute: Sendable {
     /// The options the route was registered with.
     public var options: RouteOptions { snapshot.entries[index].options }
     var handler: RouteHandler { snapshot.entries[index].handler }
+    /// The route's query contract, read without copying the rest of its options: every open asks.
+    var queryContract: QueryContract? { snapshot.entries[index].options.query }
+
+    /// The same route with other parameters.
+    func withParameters(_ parameters: RouteParameters) -> ResolvedRoute {
+        ResolvedRoute(snapshot: snapshot, index: index, parameters: parameters)
+    }
 
     /// The same route with a result slot for its page.
     func withResultSlot(_ slot: PageResultSlot) -> ResolvedRoute {

@@ -31,24 +31,28 @@ public struct RouteLink: Sendable, Hashable, CustomStringConvertible {
     /// The route's pattern with the values filled in and percent-encoded, e.g. `catalog/product/42`:
     /// the route key the URL will be matched by.
     public let path: String
+    /// The query, encoded, without its `?` (`tab=likes&page=2`), if any: the route's declared
+    /// query parameters that the builder was given.
+    public let query: String?
     /// The scheme the URL uses, if any.
     public let scheme: String?
 
-    /// Creates a link. `path` must already be encoded (see ``encode(_:)``).
-    public init(route: RouteID, path: String, scheme: String? = nil) {
+    /// Creates a link. `path` and `query` must already be encoded (see ``encode(_:)``).
+    public init(route: RouteID, path: String, query: String? = nil, scheme: String? = nil) {
         self.route = route
         self.path = path
+        self.query = query
         self.scheme = scheme
     }
 
-    /// The URL to open: `scheme://path`, or the bare route key when there is no scheme.
+    /// The URL to open: `scheme://path?query`, or the bare route key (and query) when there is no scheme.
     public var url: String {
-        scheme.map { "\($0)://\(path)" } ?? path
+        (scheme.map { "\($0)://\(path)" } ?? path) + (query.map { "?" + $0 } ?? "")
     }
 
     /// The same link with another scheme.
     public func with(scheme: String) -> RouteLink {
-        RouteLink(route: route, path: path, scheme: scheme)
+        RouteLink(route: route, path: path, query: query, scheme: scheme)
     }
 
     /// The link's URL (``url``).

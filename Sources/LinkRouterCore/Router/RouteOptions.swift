@@ -31,13 +31,21 @@ public struct RouteOptions: Sendable, Hashable {
     public var groups: Set<String>
     /// A one-line description, for tools and logs.
     public var summary: String?
+    /// The query parameters the route declares, with their types and defaults, and what happens
+    /// to the others; checked by `open`, `canOpen` and `call` after matching (not by `resolve`,
+    /// which matches only). `nil`: any query parameters, unchecked.
+    public var query: QueryContract?
 
-    /// Creates route options; the defaults are an internal route, automatic style, no groups.
-    public init(exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil) {
+    /// Creates route options; the defaults are an internal route, automatic style, no groups, no query contract.
+    public init(
+        exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil,
+        query: QueryContract? = nil
+    ) {
         self.exposure = exposure
         self.openStyle = openStyle
         self.groups = groups
         self.summary = summary
+        self.query = query
     }
 }
 
