@@ -29,7 +29,7 @@
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
-///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
 ///     96 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
@@ -91,7 +91,7 @@ public macro Routable(
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
-///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
 ///     96 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
@@ -138,7 +138,7 @@ public macro route(
 ///   - groups: The groups the route belongs to; names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
-///     (``QueryContract``), checked at open; they travel in the record's text, so they share its
+///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
 ///     96 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked

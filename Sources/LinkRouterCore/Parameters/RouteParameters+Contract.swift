@@ -1,10 +1,10 @@
 public import RoutePatterns
 
-/// Why an open's query parameters break its route's ``QueryContract``.
+/// Why an open's query parameters break its route's ``/RoutePatterns/QueryContract``.
 public enum QueryContractViolation: Error, Sendable, Hashable, CustomStringConvertible {
     /// A declared parameter's value is not of its type.
     case malformed(parameter: String, value: String, expected: QueryContract.ValueType)
-    /// A query parameter the contract does not declare, with the rule ``QueryContract/UnknownParameters/refuse``.
+    /// A query parameter the contract does not declare, with the rule ``/RoutePatterns/QueryContract/UnknownParameters/refuse``.
     case undeclared(parameter: String)
 
     /// `query parameter 'page' is 'x', not a valid int`, or `query parameter 'utm' is not declared by the route`.
