@@ -23,6 +23,7 @@ extension Router {
     ///   - options: How to show a page (style, animation, transition), and whether to record the
     ///     decision trace and show values in it.
     /// - Returns: What was opened, or why nothing was. Never throws, never traps on bad input.
+    @discardableResult
     public func open(
         _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {

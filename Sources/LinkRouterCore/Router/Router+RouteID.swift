@@ -86,6 +86,7 @@ extension Router {
     // MARK: Opening a RouteLink
 
     /// Opens a built link: `await router.open(Routes.userProfile(id: 42))`. The same as opening its ``RouteLink/url``.
+    @discardableResult
     public func open(
         _ link: RouteLink, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {
@@ -136,6 +137,7 @@ extension Router {
     ///   ``RouteFailure/parametersRejected(pattern:underlying:)`` carrying a ``RouteLinkError``
     ///   before anything is matched, so that no other route can answer in its place (the
     ///   delegate and the event stream see the failure; the outcome's `url` is the pattern).
+    @discardableResult
     public func open(
         _ route: RouteID, parameters: [String: any Sendable] = [:], source: OpenSource = .app, options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {
