@@ -41,6 +41,7 @@ public final class GTKApplication {
     /// Adds an application action (`app.NAME`), which `gapplication action ID NAME ['PARAMETER']`
     /// and D-Bus callers can activate.
     /// - Parameters:
+    ///   - name: The action's name, without the `app.` prefix.
     ///   - takesString: Whether the action takes a string parameter.
     ///   - body: Called with the parameter (`nil` without one).
     public func addAction(_ name: String, takesString: Bool = false, _ body: @escaping @MainActor (String?) -> Void) {

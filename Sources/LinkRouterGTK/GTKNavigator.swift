@@ -2,7 +2,7 @@ public import LinkRouterCore
 internal import CGTK
 import Synchronization
 
-/// A ``Navigator`` over GTK 4 / libadwaita windows: the root stack in the main window, each
+/// A ``/LinkRouterCore/Navigator`` over GTK 4 / libadwaita windows: the root stack in the main window, each
 /// presented layer in a modal window transient for it.
 ///
 /// Each navigation container is a `GtkStack` (slide transitions; none when `animated` is false or
@@ -107,9 +107,11 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// Every entry, bottom first: the main window's, then each modal window's.
     public var stack: [NavigationEntry] { layers.flatMap { $0.pages.map(\.entry) } }
 
-    /// The stack as route patterns, as ``InMemoryNavigator`` prints it: `catalog > cart | account/login`.
+    /// The stack as route patterns, as ``/LinkRouterCore/InMemoryNavigator`` prints it: `catalog > cart | account/login`.
     public nonisolated var description: String { printed.withLock { $0 } }
 
+    /// Shows the page on top of the top window's stack (in a new modal window when the top window
+    /// has no stack of its own); throws, changing nothing, when its widget cannot be built.
     public func push(_ entry: NavigationEntry, animated: Bool) throws {
         let page = try show(entry)
         change(animated: animated, forward: true) {
@@ -121,6 +123,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Shows the page in a new modal window, with a stack and back button of its own when
+    /// `inNavigationContainer`; throws, changing nothing, when its widget cannot be built.
     public func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) throws {
         let page = try show(entry)
         change(animated: animated, forward: true) {
@@ -128,6 +132,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Takes the top page off the top window's stack; `false` when it is that stack's only page.
     @discardableResult
     public func pop(animated: Bool) -> Bool {
         change(animated: animated, forward: false) {
@@ -137,6 +142,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Closes the top modal window with all its pages; `false` when no modal window is open.
     @discardableResult
     public func dismiss(animated: Bool) -> Bool {
         change(animated: animated, forward: false) {
@@ -146,6 +152,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Takes the top `levels` pages off, closing modal windows as they empty, never the main
+    /// window's first page; returns how many were taken off.
     @discardableResult
     public func back(levels: Int, animated: Bool) -> Int {
         change(animated: animated, forward: false) {
@@ -155,6 +163,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// Takes off every page above the topmost page of `route` and returns its entry, or returns
+    /// `nil` and changes nothing when no page of the route is shown.
     @discardableResult
     public func back(toRoute route: String, animated: Bool) -> NavigationEntry? {
         change(animated: animated, forward: false) {
@@ -165,10 +175,13 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
     }
 
+    /// The topmost entry of `route` (a pattern as registered), if a page of it is shown.
     public func entry(ofRoute route: String) -> NavigationEntry? {
         topmost(route).map { layers[$0.layer].pages[$0.index].entry }
     }
 
+    /// Closes every modal window and shows `entries` as the main window's stack; throws,
+    /// changing nothing, when a widget cannot be built.
     public func replaceStack(with entries: [NavigationEntry], animated: Bool) throws {
         var pages: [ShownPage] = []
         do {

@@ -23,7 +23,7 @@ public protocol GTKPage: Routable {
     @MainActor var title: String { get }
 
     /// Builds the page's widget. Throwing fails the open with
-    /// ``RouteFailure/navigationFailed(pattern:underlying:)`` and leaves the stack unchanged.
+    /// ``/LinkRouterCore/RouteFailure/navigationFailed(pattern:underlying:)`` and leaves the stack unchanged.
     @MainActor func makeWidget(in context: GTKPageContext) throws -> GTKWidget
 }
 
