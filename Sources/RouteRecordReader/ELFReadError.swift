@@ -24,7 +24,7 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         /// path: it has been rebuilt or replaced since the object was loaded.
         case notTheLoadedObject
         /// The linker's bounds of the route section of the object LinkRouter is linked into lie
-        /// where the file provides no bytes: the section was removed after linking (`objcopy
+        /// where the file provides no bytes, or zeros: the section was removed after linking (`objcopy
         /// --remove-section`, `strip --remove-section`), and its records with it.
         case routeSectionRemoved
         /// The path no longer names the file that was loaded (replaced or deleted since), and
@@ -56,7 +56,7 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noSectionHeaders: "no section headers (stripped with --strip-sections?): its route records cannot be found"
         case .truncated(let message): "truncated or corrupt ELF file (\(message))"
         case .routeSectionRemoved:
-            "its linkrouter_routes section was removed after linking (objcopy --remove-section or strip --remove-section?): the linker's bounds of the section hold no file bytes, so it has no routes"
+            "its linkrouter_routes section was removed after linking (objcopy --remove-section or strip --remove-section?): the linker's bounds of the section hold no file bytes, or only zeros, so it has no routes"
         case .loadedFileUnreadable(let source, let why, let pathError):
             "replaced or deleted since it was loaded, and the loaded file cannot be read through \(source) (\(why)) nor the path (\(pathError)): its records are skipped"
         case .notTheLoadedObject: "the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory"

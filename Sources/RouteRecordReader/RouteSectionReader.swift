@@ -83,14 +83,19 @@ package struct LoadedRouteSection {
         if image.linksThisCopyOfLinkRouter {
             guard let bounds = LoadedImage.linkedRouteSection, !bounds.isEmpty else { return nil }
             // The bounds are the linker's, for this very object: inside its segments by construction,
-            // and backed by file bytes unless the section was cut out of the file after linking
-            // (the segment then ends before it, and the memory there is zero).
-            guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound) else {
+            // and backed by file bytes unless the section was cut out of the file after linking.
+            // Cut from the end of a segment, the segment then ends before it; cut from the middle
+            // (other sections follow it, as in an AddressSanitizer build), objcopy leaves zeros.
+            // Either way the memory there is zero where the linker put the first record's magic
+            // (not everywhere: the dynamic linker still relocates the accessors' addresses).
+            let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
+            guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound),
+                  bytes.count < RecordLayout.size || bytes.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) != 0 else {
                 throw ELFReadError(path: image.path, reason: .routeSectionRemoved)
             }
             self.file = image.path
             self.fileOffset = fileOffset
-            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
+            self.bytes = bytes
             return
         }
         let file = try Self.openLoadedFile(of: image)
