@@ -224,6 +224,12 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         gtk_window_close(mainWindow)
     }
 
+    /// Whether a page is still sliding in or out in some window: a screenshot taken now would show
+    /// two pages half each.
+    public var isTransitioning: Bool {
+        layers.contains { gtk_stack_get_transition_running($0.stack) != 0 }
+    }
+
     /// Saves a PNG of the top window as GTK renders it.
     /// - Returns: The image's width and height, or `nil` when the window has no size yet or GTK
     ///   could not write the file.

@@ -101,7 +101,9 @@ final class ShopApplication {
             guard let self, let folder = options.screenshotFolder else { return }
             guard let navigator = self.navigator, !navigator.isClosed else { screenshotScheduled = false; return }
             let path = "\(folder)/\(String(changes).leftPadded(to: 3)).png"
-            if let size = navigator.saveScreenshot(to: path) {
+            if navigator.isTransitioning, attempts > 1 {
+                after(milliseconds: 100, attempts: attempts - 1)   // a slow frame clock: still sliding
+            } else if let size = navigator.saveScreenshot(to: path) {
                 screenshotScheduled = false
                 say("screenshot: \(path) \(size.width)x\(size.height)")
             } else if attempts > 1 {

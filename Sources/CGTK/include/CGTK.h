@@ -90,6 +90,7 @@ void gtk_stack_remove(GtkWidget *stack, GtkWidget *child);
 void gtk_stack_set_visible_child(GtkWidget *stack, GtkWidget *child);
 void gtk_stack_set_transition_type(GtkWidget *stack, int transition);
 unsigned gtk_stack_get_transition_duration(GtkWidget *stack);
+gboolean gtk_stack_get_transition_running(GtkWidget *stack);
 void gtk_widget_set_visible(GtkWidget *widget, gboolean visible);
 void gtk_widget_set_sensitive(GtkWidget *widget, gboolean sensitive);
 void gtk_widget_set_vexpand(GtkWidget *widget, gboolean expand);
