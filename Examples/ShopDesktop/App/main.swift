@@ -34,7 +34,7 @@ if let folder = options.screenshotFolder {
 
 if options.installsDesktopEntry {
     do {
-        print("installed \(try DesktopEntry.install()); shop:// links now open in shop-desktop")
+        print("installed \(try DesktopInstallation.install()); shop:// links now open in shop-desktop")
         exit(0)
     } catch {
         fail("\(error)")
