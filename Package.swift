@@ -231,5 +231,8 @@ let package = Package(
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.
         .testTarget(name: "DesktopTests", swiftSettings: strictSettings),
+        // LinkRouterGTK in process: what the compiler does not check (the main thread, CGTK.h
+        // against the installed headers).
+        .testTarget(name: "LinkRouterGTKTests", dependencies: ["LinkRouterGTK"], swiftSettings: strictSettings),
     ]
 )

@@ -5,6 +5,7 @@
 //   shop-desktop --print-stack         prints `stack: catalog > catalog/product/<int:id>` per change
 //   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
 //   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
+//   shop-desktop --test-scripting      adds the actions tests drive it with (gapplication action ...)
 #if canImport(Glibc)
 import Glibc
 #endif
