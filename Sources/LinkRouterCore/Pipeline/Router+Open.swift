@@ -29,6 +29,7 @@ extension Router {
     ) async -> RouteOutcome {
         if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
         let snapshot = self.snapshot
+        let source = configuration.isWebLink(url) ? .external : source
         var open = OpenRun(router: self, url: url, snapshot: snapshot, source: source, options: options)
         return await open.run(parameters: parameters)
     }
@@ -67,20 +68,23 @@ extension Router {
     func plan(
         _ url: String, parameters: [String: any Sendable], source: OpenSource, snapshot: RouterSnapshot, trace: TraceRecorder?
     ) -> Plan {
-        let parsed: RouteURL
-        do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
-        let count = parsed.queryItemCount + parameters.count
+        let given: RouteURL
+        do { given = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
+        let count = given.queryItemCount + parameters.count
         guard count <= configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
         }
-        if !snapshot.rules.dispatchers.isEmpty, let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
-            return .dispatch(dispatcher, parsed, scheme: scheme)
+        if !snapshot.rules.dispatchers.isEmpty, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme],
+           !configuration.isWebLink(given) {
+            return .dispatch(dispatcher, given, scheme: scheme)
         }
-        do { try admit(parsed) } catch { return .failed(error) }
+        let parsed: RouteURL
+        do { parsed = try admit(given) } catch { return .failed(error) }
 
         let includingHost = configuration.host == nil
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
-            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
+            // A web link's redirect stays on its host, as under a fixed host.
+            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost || parsed.isWebLink)
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
@@ -94,7 +98,7 @@ extension Router {
             return .hop(to: fallback, fallback: true)
         }
         let exposure = snapshot.rules.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route.options.exposure
-        if source == .external, exposure == .internal {
+        if source == .external || parsed.isWebLink, exposure == .internal {
             trace?.record(.exposure) { _ in "'\(route.pattern.text)' is internal: not found for an external source" }
             return .notFound(parsed)
         }

@@ -169,7 +169,7 @@ public final class Router: Sendable {
 
     /// Resolves a parsed URL; see ``resolve(_:parameters:)-(String,_)``.
     public func resolve(_ url: RouteURL, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
-        try admit(url)
+        let url = try admit(url)
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
         let snapshot = snapshot
@@ -180,8 +180,10 @@ public final class Router: Sendable {
         return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
     }
 
-    /// Checks the URL's scheme against the allowlist and its host against the fixed host.
-    func admit(_ url: RouteURL) throws(RouteFailure) {
+    /// Checks the URL's scheme against the allowlist and its host against the fixed host and the
+    /// web hosts; returns the URL as the router keys it (a link to a web host by its path).
+    func admit(_ url: RouteURL) throws(RouteFailure) -> RouteURL {
+        if configuration.isWebLink(url) { return url.admittedAsWebLink() }
         if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
         }
@@ -189,6 +191,10 @@ public final class Router: Sendable {
            host.lowercased() != fixedHost.lowercased() {
             throw .hostNotHandled(host: host)
         }
+        if !configuration.webHosts.isEmpty, url.scheme?.lowercased() == "https" {
+            throw .hostNotHandled(host: url.host ?? "")
+        }
+        return url
     }
 
     /// The key that routes are matched against.

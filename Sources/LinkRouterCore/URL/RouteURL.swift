@@ -52,6 +52,22 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given.
     public var description: String { string }
 
+    private init(string: String, layout: Layout) {
+        self.string = string
+        self.layout = layout
+    }
+
+    /// Whether the router admitted this URL as a link to one of its web hosts
+    /// (``RouterConfiguration/webHosts``): keyed by its path, and external.
+    var isWebLink: Bool { layout.isWebLink }
+
+    /// The same URL, admitted as a link to one of the router's web hosts.
+    func admittedAsWebLink() -> RouteURL {
+        var layout = layout
+        layout.isWebLink = true
+        return RouteURL(string: string, layout: layout)
+    }
+
     /// The scheme as written (`app` in `app://user/42`), or `nil` for a bare route key.
     public var scheme: String? {
         schemeEnd < 0 ? nil : text(0, schemeEnd)
@@ -159,11 +175,14 @@ extension RouteURL {
         var fragmentStart: Int32
         /// Whether the URL has a percent escape anywhere; without one, no segment needs decoding.
         var hasEscapes: Bool
+        /// Whether the router admitted the URL as a link to one of its web hosts: its key is the
+        /// path alone, whatever the router does with other hosts.
+        var isWebLink = false
 
         /// The byte range of the first key segment: the host when it is part of the key, else the path.
         @inline(__always)
         func keyStart(includingHost: Bool) -> Int {
-            includingHost && hostStart >= 0 && hostStart < hostEnd ? Int(hostStart) : Int(pathStart)
+            includingHost && !isWebLink && hostStart >= 0 && hostStart < hostEnd ? Int(hostStart) : Int(pathStart)
         }
 
         /// The key segment that starts at or after `cursor`, and the cursor after it; `nil` at the end.
