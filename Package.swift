@@ -219,7 +219,8 @@ let package = Package(
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
-        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo"], swiftSettings: strictSettings),
+        // RouteInspection and the core for the app-link cross-check, which runs the tool's matchers and a router.
+        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore"], swiftSettings: strictSettings),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.
