@@ -17,31 +17,28 @@ struct AppLinkCrossCheck {
     private let internalPatterns: Set<String>
     private let routes: [RouteDescription]
 
+    /// A file `routes links` wrote, and its report (standard error), one line each.
+    enum LinkFile {
+        case apple(AppleAppSiteAssociation, report: [String])
+        case android(AndroidIntentFilters, report: [String])
+    }
+
     /// What a run found.
     struct Counts: CustomStringConvertible {
         var tried = 0
         var opened = 0
         var internalPaths = 0
-        var claimedByApple = 0
-        var claimedByAndroid = 0
-        var overClaimsApple = 0
-        var overClaimsAndroid = 0
-        var unclaimedApple = 0
-        var unclaimedAndroid = 0
-
-        static func + (lhs: Counts, rhs: Counts) -> Counts {
-            Counts(
-                tried: lhs.tried + rhs.tried, opened: lhs.opened + rhs.opened, internalPaths: lhs.internalPaths + rhs.internalPaths,
-                claimedByApple: lhs.claimedByApple + rhs.claimedByApple, claimedByAndroid: lhs.claimedByAndroid + rhs.claimedByAndroid,
-                overClaimsApple: lhs.overClaimsApple + rhs.overClaimsApple, overClaimsAndroid: lhs.overClaimsAndroid + rhs.overClaimsAndroid,
-                unclaimedApple: lhs.unclaimedApple + rhs.unclaimedApple, unclaimedAndroid: lhs.unclaimedAndroid + rhs.unclaimedAndroid
-            )
-        }
+        /// By file: the URLs it claims, those of them that the app does not open (each reported as
+        /// an over-claim), and the URLs the app opens that it does not claim (each route reported).
+        var claimed: [String: Int] = [:]
+        var overClaims: [String: Int] = [:]
+        var unclaimed: [String: Int] = [:]
 
         var description: String {
             "\(tried) URLs tried (\(opened) opened from the web, \(internalPaths) of internal routes); "
-                + "apple-app-site-association claims \(claimedByApple), \(overClaimsApple) of them over-claims reported, \(unclaimedApple) opened URLs of routes reported not claimed; "
-                + "intent filters claim \(claimedByAndroid), \(overClaimsAndroid) of them over-claims reported, \(unclaimedAndroid) opened URLs of routes reported not claimed"
+                + claimed.keys.sorted().map { file in
+                    "\(file) claims \(claimed[file]!), of them \(overClaims[file, default: 0]) over-claims reported; \(unclaimed[file, default: 0]) opened URLs of routes reported not claimed"
+                }.joined(separator: "; ")
         }
     }
 
@@ -54,12 +51,10 @@ struct AppLinkCrossCheck {
         internalPatterns = Set(routes.filter { $0.options.exposure == .internal }.map(\.pattern.text))
     }
 
-    /// Runs the corpus through both files and the router, recording an issue for each path that breaks a rule.
-    func check(
-        apple: AppleAppSiteAssociation, appleReport: [String], android: AndroidIntentFilters, androidReport: [String],
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Counts {
+    /// Runs the corpus through the files and the router, recording an issue for each path that breaks a rule.
+    func check(_ files: [(name: String, file: LinkFile)], sourceLocation: SourceLocation = #_sourceLocation) -> Counts {
         var counts = Counts()
+        for (name, _) in files { counts.claimed[name] = 0 }
         for path in Self.corpus(for: routes) {
             counts.tried += 1
             let url = "https://\(host)\(path)"
@@ -69,41 +64,33 @@ struct AppLinkCrossCheck {
             let isInternal = resolved.map(internalPatterns.contains) ?? false
             if opens, canonical { counts.opened += 1 }
             if isInternal { counts.internalPaths += 1 }
-
-            let (appleClaims, component) = apple.claims(appID: appID, path: path)
-            let androidClaims = android.claims(scheme: "https", host: host, path: path).claimed
-            if appleClaims { counts.claimedByApple += 1 }
-            if androidClaims { counts.claimedByAndroid += 1 }
-
-            #expect(!(isInternal && appleClaims), "apple-app-site-association claims \(url), of the internal route '\(resolved ?? "")'", sourceLocation: sourceLocation)
-            #expect(!(isInternal && androidClaims), "the intent filters claim \(url), of the internal route '\(resolved ?? "")'", sourceLocation: sourceLocation)
-            guard canonical else { continue }
-            if opens, let resolved {
-                let notClaimed = "not claimed: '\(resolved)'"
-                if !appleClaims {
-                    #expect(appleReport.contains { $0.hasPrefix(notClaimed) }, "\(url) opens '\(resolved)' but apple-app-site-association does not claim it, and the report does not say so", sourceLocation: sourceLocation)
-                    counts.unclaimedApple += 1
-                }
-                if !androidClaims {
-                    #expect(androidReport.contains { $0.hasPrefix(notClaimed) }, "\(url) opens '\(resolved)' but the intent filters do not claim it, and the report does not say so", sourceLocation: sourceLocation)
-                    counts.unclaimedAndroid += 1
-                }
-            }
-            if !opens, !isInternal {
-                let refusal = resolved == nil ? "no route takes it" : "'\(resolved!)' refuses its query"
-                if appleClaims, let component {
-                    let pattern = apple.details[0].components[component].path ?? "*"
-                    let reported = appleReport.contains { $0.hasPrefix("over-claim: { \"/\": \"\(pattern)\"") && $0.hasSuffix(refusal) }
-                    #expect(reported, "apple-app-site-association claims \(url) by \"\(pattern)\" and the app refuses it (\(refusal)), but no over-claim of that rule is reported", sourceLocation: sourceLocation)
-                    counts.overClaimsApple += 1
-                }
-                if androidClaims {
-                    let rules = android.filters.flatMap(\.paths).filter { $0.matches(path) }
-                    let reported = androidReport.contains { line in
-                        line.hasPrefix("over-claim: ") && line.hasSuffix(refusal) && rules.contains { line.contains("android:\($0.kind.rawValue)=\"") && line.contains($0.value.replacing("\\", with: "\\\\")) }
+            for (name, file) in files {
+                // Whether the file claims the path, the texts that identify the rules that claim it
+                // in an over-claim line, and the report.
+                let claims: Bool, ruleTexts: [String], report: [String]
+                switch file {
+                case .apple(let apple, let lines):
+                    let (claimed, component) = apple.claims(appID: appID, path: path)
+                    (claims, report) = (claimed, lines)
+                    ruleTexts = component.map { ["{ \"/\": \"\(apple.details[0].components[$0].path ?? "*")\""] } ?? []
+                case .android(let android, let lines):
+                    (claims, report) = (android.claims(scheme: "https", host: host, path: path).claimed, lines)
+                    ruleTexts = android.filters.flatMap(\.paths).filter { $0.matches(path) }.map { rule in
+                        "<data android:\(rule.kind.rawValue)=\"\(rule.value.replacing("\\", with: "\\\\"))\">"
                     }
-                    #expect(reported, "the intent filters claim \(url) by \(rules) and the app refuses it (\(refusal)), but no over-claim of those rules is reported", sourceLocation: sourceLocation)
-                    counts.overClaimsAndroid += 1
+                }
+                if claims { counts.claimed[name, default: 0] += 1 }
+                #expect(!(isInternal && claims), "\(name) claims \(url), of the internal route '\(resolved ?? "")'", sourceLocation: sourceLocation)
+                guard canonical else { continue }
+                if opens, let resolved, !claims {
+                    #expect(report.contains { $0.hasPrefix("not claimed: '\(resolved)'") }, "\(url) opens '\(resolved)' but \(name) does not claim it, and its report does not say so", sourceLocation: sourceLocation)
+                    counts.unclaimed[name, default: 0] += 1
+                }
+                if !opens, !isInternal, claims {
+                    let refusal = resolved == nil ? "no route takes it" : "'\(resolved!)' refuses its query"
+                    let reported = report.contains { line in line.hasSuffix(refusal) && ruleTexts.contains { line.hasPrefix("over-claim: " + $0) } }
+                    #expect(reported, "\(name) claims \(url) by \(ruleTexts) and the app refuses it (\(refusal)), but no over-claim of those rules is reported", sourceLocation: sourceLocation)
+                    counts.overClaims[name, default: 0] += 1
                 }
             }
         }

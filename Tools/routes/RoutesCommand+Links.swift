@@ -10,7 +10,7 @@ extension RoutesCommand {
             abstract: "Write the app-link files for a binary's external routes, or check a deployed one.",
             discussion: """
                 Formats: apple-app-site-association (--app-id, --host), android-intent-filters (--host, \
-                optionally --scheme for a custom scheme), assetlinks (--package, --sha256), desktop-entry \
+                optionally --min-sdk and --scheme for the app's own scheme), assetlinks (--package, --sha256), desktop-entry \
                 (--scheme: the MimeType line).
                 Every web path the app opens from outside (an external route's) is claimed, and no path of \
                 an internal route. Where a platform's patterns cannot say what a route says, a rule claims \
@@ -44,6 +44,9 @@ extension RoutesCommand {
         @Option(name: .customLong("sha256"), help: ArgumentHelp("A signing certificate's SHA-256 fingerprint (assetlinks); repeat for several.", valueName: "fingerprint"))
         var fingerprints: [String] = []
 
+        @Option(name: .customLong("min-sdk"), help: ArgumentHelp("The lowest Android API level the app supports; from 31, intent filters use android:pathAdvancedPattern, which claims routes more exactly.", valueName: "level"))
+        var minimumSDK: Int?
+
         @Flag(help: "Over-claims and routes not claimed are errors (exit status 1).")
         var strict = false
 
@@ -64,6 +67,7 @@ extension RoutesCommand {
             options.schemes = schemes
             options.packageName = packageName
             options.fingerprints = fingerprints
+            options.minimumSDK = minimumSDK
             options.strict = strict
             options.checkFile = check
             let links = try AppLinks(binaries: binaries, options: options)

@@ -35,6 +35,10 @@ package struct AppLinks {
         package var packageName: String?
         /// The SHA-256 fingerprints of the Android app's signing certificates (`assetlinks.json`).
         package var fingerprints: [String] = []
+        /// The lowest Android API level the app supports: from 31, intent filters use
+        /// `android:pathAdvancedPattern`, which claims one segment exactly and can leave out an
+        /// internal route's paths; below, or without one, `android:pathPattern` and `pathPrefix`.
+        package var minimumSDK: Int?
         /// Over-claims and routes left unclaimed are problems (exit status 1), not only reported.
         package var strict = false
         /// A deployed file to check against the binaries instead of writing one.
@@ -103,6 +107,7 @@ package struct AppLinks {
         if let host = options.host { words += ["--host", host] }
         for appID in options.appIDs { words += ["--app-id", appID] }
         for scheme in options.schemes { words += ["--scheme", scheme] }
+        if let minimum = options.minimumSDK { words += ["--min-sdk", "\(minimum)"] }
         return words.joined(separator: " ")
     }
 

@@ -49,8 +49,14 @@ struct LinkReport {
             report.summarize(set: set, ruleCount: components.count, rulesName: "components", format: options.format)
             return (file.json, report)
         case .androidIntentFilters:
-            var set = LinkRuleSet(routes: routes, forms: forms, candidates: androidCandidates(forms), semantics: .anyMatch)
-            set.start(with: [.include])
+            var set: LinkRuleSet
+            if let minimum = options.minimumSDK, minimum >= 31 {
+                set = advancedAndroidRules(routes: routes, forms: forms)
+                set.useAll()
+            } else {
+                set = LinkRuleSet(routes: routes, forms: forms, candidates: androidCandidates(forms), semantics: .anyMatch)
+                set.start(with: [.include])
+            }
             set.excludeInternalRoutes()
             set.removeNeedlessRules()
             var filter = AndroidIntentFilters.Filter(autoVerify: true, schemes: ["https"], hosts: [routes.host], paths: [])
@@ -101,6 +107,53 @@ struct LinkReport {
         forms.indices.filter { forms[$0].isExternal }.flatMap { index in
             AndroidLinkRules.rules(of: forms[index]).map { LinkRuleSet.Candidate(role: .include, form: index, rule: .androidPath($0)) }
         }
+    }
+
+    /// `android:pathAdvancedPattern` rules for the external forms, each split until it claims no
+    /// path of an internal route where the split can be said in patterns (see ``AdvancedPathRules``).
+    private static func advancedAndroidRules(routes: AppLinkRoutes, forms: [LinkForm]) -> LinkRuleSet {
+        var pieces = forms.indices.filter { forms[$0].isExternal }.map { (form: $0, sequence: AdvancedPathRules.Sequence(forms[$0])) }
+        var unsplittable = Set<Int>()
+        func ruleSet(adding extra: [LinkRuleSet.Candidate] = []) -> (set: LinkRuleSet, pieceOf: [Int]) {
+            var candidates: [LinkRuleSet.Candidate] = []
+            var pieceOf: [Int] = []
+            for (index, piece) in pieces.enumerated() {
+                for pattern in piece.sequence.patterns() {
+                    candidates.append(.init(role: .include, form: piece.form, rule: .androidPath(AndroidPathRule(.pathAdvancedPattern, pattern))))
+                    pieceOf.append(index)
+                }
+            }
+            var set = LinkRuleSet(routes: routes, forms: forms, candidates: candidates + extra, semantics: .anyMatch)
+            set.useAll()
+            return (set, pieceOf)
+        }
+        // The simple rules stay candidates: where a form's pieces cannot be split around an
+        // internal route, its `pathPattern` may still claim some of its paths without one.
+        let simple = androidCandidates(forms)
+        for _ in 0..<(4 * forms.count + 4) {
+            let (set, pieceOf) = ruleSet()
+            guard let claim = set.coverage.internalClaims.first(where: { !unsplittable.contains(pieceOf[$0.rule]) }) else { break }
+            let index = pieceOf[claim.rule]
+            var remaining: [AdvancedPathRules.Sequence]? = [pieces[index].sequence]
+            for form in forms where !form.isExternal && form.pattern.text == claim.pattern {
+                remaining = remaining.flatMap { sequences in
+                    var result: [AdvancedPathRules.Sequence] = []
+                    for sequence in sequences {
+                        guard let parts = sequence.subtracting(AdvancedPathRules.Sequence(form)) else { return nil }
+                        result += parts
+                    }
+                    return result
+                }
+            }
+            guard let remaining, remaining.allSatisfy({ !$0.patterns().isEmpty }) else {
+                unsplittable.insert(index)
+                continue
+            }
+            let form = pieces[index].form
+            pieces.replaceSubrange(index...index, with: remaining.map { (form: form, sequence: $0) })
+            unsplittable = []
+        }
+        return ruleSet(adding: simple).set
     }
 
     /// The filter for links of the app's own scheme (`shop://catalog/product/42`): the whole

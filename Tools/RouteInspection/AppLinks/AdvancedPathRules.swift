@@ -1,0 +1,191 @@
+import LinkRouterCore
+
+/// Android `android:pathAdvancedPattern` attributes (API level 31 and later) for route forms:
+/// a segment is `[^/]+`, an `<int:>` `[-+]{0,1}[0-9]+`, a `<uuid:>` its hexadecimal shape, so a
+/// form is claimed segment by segment; and where an internal route takes some of a form's paths,
+/// the form's set of segments is split so as to leave them out (`[^/]+` without `search` is a
+/// dozen patterns, such as `[^s/][^/]*` and `s[^e/][^/]*`), since Android has no exclusions.
+enum AdvancedPathRules {
+    /// The strings one segment may be, as a union of patterns that match one segment each.
+    indirect enum SegmentSet: Equatable {
+        case literal(String)
+        case any
+        case typed(RoutePattern.PlaceholderType)
+        /// Patterns whose union is the set, each for one whole segment.
+        case patterns([String])
+
+        init(_ segment: RoutePattern.Segment) {
+            switch segment {
+            case .literal(let text): self = .literal(RouteLink.encode(text))
+            case .typed(let type, _): self = .typed(type)
+            case .parameter, .wildcard, .path, .catchAll: self = .any
+            }
+        }
+
+        /// The patterns, each for one whole segment.
+        var patterns: [String] {
+            switch self {
+            case .literal(let text): [escaped(text)]
+            case .any, .typed(.double): ["[^/]+"]
+            case .typed(.int): ["[\\-+]{0,1}[0-9]+"]
+            case .typed(.uuid): ["[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"]
+            case .typed(.bool): ["true", "false", "yes", "no"].map { $0.map { "[\($0)\($0.uppercased())]" }.joined() } + ["1", "0"]
+            case .patterns(let patterns): patterns
+            }
+        }
+
+        /// Whether the set holds `text`, when that can be told.
+        func accepts(_ text: String) -> Bool {
+            switch self {
+            case .literal(let literal): literal == text
+            case .any: !text.isEmpty
+            case .typed(let type): type.accepts(text)
+            case .patterns(let patterns): patterns.contains { AndroidPathRule(.pathAdvancedPattern, $0).matches(text) }
+            }
+        }
+
+        /// The strings in both sets; `nil` when it cannot be said in patterns here.
+        func intersection(_ other: SegmentSet) -> SegmentSet?? {
+            switch (self, other) {
+            case (.literal(let text), _): return other.accepts(text) ? .some(self) : .some(nil)
+            case (_, .literal(let text)): return accepts(text) ? .some(other) : .some(nil)
+            case (.any, _): return .some(other)
+            case (_, .any): return .some(self)
+            case (.typed(let left), .typed(let right)) where left == right: return .some(self)
+            case (.typed(.int), .typed(.double)), (.typed(.double), .typed(.int)): return .some(.typed(.int))
+            case (.typed(.uuid), .typed), (.typed, .typed(.uuid)): return .some(nil)
+            default: return nil
+            }
+        }
+
+        /// The strings of this set not in `other`, as patterns; `nil` when they cannot be said here.
+        func subtracting(_ other: SegmentSet) -> [String]? {
+            switch (self, other) {
+            case (.literal(let text), _): return other.accepts(text) ? [] : patterns
+            case (_, .any): return []
+            case (.typed(let left), .typed(let right)) where left == right: return []
+            case (.typed(.int), .typed(.double)): return []
+            case (.typed(.uuid), .typed), (.typed, .typed(.uuid)): return patterns
+            case (.any, .literal(let text)): return Self.otherThan(text)
+            case (.any, .typed(.int)): return ["[^\\-+0-9/][^/]*", "[\\-+]", "[\\-+][^/]*[^0-9/][^/]*", "[0-9][^/]*[^0-9/][^/]*"]
+            default: return nil
+            }
+        }
+
+        /// One segment that is not `text`: it differs at some character, is a shorter start of
+        /// it, or is longer.
+        static func otherThan(_ text: String) -> [String] {
+            let characters = Array(text)
+            var result: [String] = []
+            for index in characters.indices {
+                let prefix = escaped(String(characters[..<index]))
+                result.append(prefix + "[^" + escapedInSet(characters[index]) + "/][^/]*")
+                if index > 0 { result.append(prefix) }
+            }
+            result.append(escaped(text) + "[^/]+")
+            return result
+        }
+    }
+
+    /// A form's paths as segment sets, and whether any number of further segments may follow
+    /// (`**`; a `<path:>` is one segment and then any number).
+    struct Sequence: Equatable {
+        var segments: [SegmentSet]
+        var isOpen: Bool
+
+        init(_ form: LinkForm) {
+            segments = []
+            isOpen = false
+            for segment in form.segments {
+                switch segment {
+                case .path:
+                    segments.append(.any)
+                    isOpen = true
+                case .catchAll: isOpen = true
+                default: segments.append(SegmentSet(segment))
+                }
+            }
+        }
+
+        init(segments: [SegmentSet], isOpen: Bool) {
+            self.segments = segments
+            self.isOpen = isOpen
+        }
+
+        /// The patterns, at most `limit`: every choice of each segment's patterns; none when there
+        /// would be more.
+        func patterns(limit: Int = 64) -> [String] {
+            var result = [""]
+            for segment in segments {
+                result = result.flatMap { prefix in segment.patterns.map { prefix + "/" + $0 } }
+                if result.count > limit { return [] }
+            }
+            guard isOpen else { return result.map { $0.isEmpty ? "/" : $0 } }
+            return result.flatMap { [$0.isEmpty ? "/" : $0, $0 + "/[^/].*"] }
+        }
+
+        /// The sequence with `count` segments, the added ones any segment.
+        private func padded(to count: Int, isOpen: Bool) -> Sequence {
+            Sequence(segments: segments + Array(repeating: .any, count: count - segments.count), isOpen: isOpen)
+        }
+
+        /// The paths of this sequence that `other` does not take, as sequences; `nil` when they
+        /// cannot be said in patterns here.
+        func subtracting(_ other: Sequence) -> [Sequence]? {
+            let (count, otherCount) = (segments.count, other.segments.count)
+            switch (isOpen, other.isOpen) {
+            case (false, false):
+                guard count == otherCount else { return [self] }
+                return differenceOfSegments(other, isOpen: false)
+            case (true, false):
+                // Only the paths with exactly as many segments as the other's meet it.
+                guard otherCount >= count else { return [self] }
+                let shorter = (count..<otherCount).map { padded(to: $0, isOpen: false) }
+                guard let meeting = padded(to: otherCount, isOpen: false).subtracting(other) else { return nil }
+                return shorter + meeting + [padded(to: otherCount + 1, isOpen: true)]
+            case (false, true):
+                guard count >= otherCount else { return [self] }
+                return subtracting(other.padded(to: count, isOpen: false))
+            case (true, true):
+                if count < otherCount {
+                    let shorter = (count..<otherCount).map { padded(to: $0, isOpen: false) }
+                    guard let rest = padded(to: otherCount, isOpen: true).subtracting(other) else { return nil }
+                    return shorter + rest
+                }
+                return differenceOfSegments(other.padded(to: count, isOpen: true), isOpen: true)
+            }
+        }
+
+        /// For sequences of as many segments: those paths of this one whose segments are not all
+        /// in the other's (a path in both differs from the other's at a first segment).
+        private func differenceOfSegments(_ other: Sequence, isOpen: Bool) -> [Sequence]? {
+            var result: [Sequence] = []
+            var common: [SegmentSet] = []
+            for index in segments.indices {
+                guard let difference = segments[index].subtracting(other.segments[index]) else { return nil }
+                if !difference.isEmpty {
+                    result.append(Sequence(segments: common + [.patterns(difference)] + segments[(index + 1)...], isOpen: isOpen))
+                }
+                guard let shared = segments[index].intersection(other.segments[index]) else { return nil }
+                guard let shared else { return result }
+                common.append(shared)
+            }
+            return result
+        }
+    }
+
+    /// Text made literal in an advanced pattern.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if ".*+{}[]\\".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// A character made literal in a set.
+    private static func escapedInSet(_ character: Character) -> String {
+        "]^-\\".contains(character) ? "\\" + String(character) : String(character)
+    }
+}
