@@ -213,7 +213,7 @@ struct LinkReport {
         add(set.coverage, of: set, routes: routes, writing: false)
         let external = Set(routes.routes.filter { $0.options.exposure == .external }.map(\.pattern.text)).count
         lines.append(
-            "\(file): \(rules.count) rules for https://\(routes.host); \(external - unclaimedCount) of \(external) external routes claimed; "
+            "\(file): \(rules.count) rule\(rules.count == 1 ? "" : "s") for https://\(routes.host); \(external - unclaimedCount) of \(external) external routes claimed; "
                 + "\(overClaimCount) over-claim\(overClaimCount == 1 ? "" : "s")" + (set.coverage.isComplete ? "" : " (in the first \(LinkClasses.limit) classes of paths)")
         )
     }
@@ -290,7 +290,7 @@ struct LinkReport {
         let coverage = set.coverage
         let external = Set(set.routes.routes.filter { $0.options.exposure == .external }.map(\.pattern.text)).count
         lines.append(
-            "\(format.rawValue) for https://\(set.routes.host): \(ruleCount) \(rulesName); \(external - unclaimedCount) of \(external) external routes claimed; "
+            "\(format.rawValue) for https://\(set.routes.host): \(ruleCount) \(ruleCount == 1 ? String(rulesName.dropLast()) : rulesName); \(external - unclaimedCount) of \(external) external routes claimed; "
                 + "\(overClaimCount) over-claim\(overClaimCount == 1 ? "" : "s")"
                 + (overClaimCount + unclaimedCount > 0 ? " (--strict makes them errors)" : "")
                 + "; \(set.classes.classes.count) classes of paths explored" + (coverage.isComplete ? "" : " (not all)")
