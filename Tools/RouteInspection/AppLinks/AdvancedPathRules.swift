@@ -107,14 +107,18 @@ enum AdvancedPathRules {
             }
         }
 
-        init(segments: [SegmentSet], isOpen: Bool) {
-            self.segments = segments
+        init(segments: some Swift.Sequence<SegmentSet>, isOpen: Bool) {
+            self.segments = Array(segments)
             self.isOpen = isOpen
         }
 
         /// The patterns, at most `limit`: every choice of each segment's patterns; none when there
         /// would be more.
         func patterns(limit: Int = 64) -> [String] {
+            // An open sequence ending with any segment: that segment and whatever follows it.
+            if isOpen, segments.last == .any {
+                return Sequence(segments: segments.dropLast(), isOpen: false).patterns(limit: limit).map { ($0 == "/" ? "" : $0) + "/[^/].*" }
+            }
             var result = [""]
             for segment in segments {
                 result = result.flatMap { prefix in segment.patterns.map { prefix + "/" + $0 } }

@@ -242,11 +242,10 @@ struct LinkReport {
         }
         for unclaimed in coverage.unclaimed {
             var why = "no rule claims it"
-            if let rule = unclaimed.excludedBy, set.candidates[rule].rule.excludes {
-                let excluded = set.candidates[rule]
-                why = "\(excluded.rule.text) excludes it" + (writing ? " (for \(Self.comment(for: excluded, in: set)): Apple's patterns cannot tell their paths apart)" : "")
-            } else if let dropped = set.dropped.first(where: { set.forms[set.candidates[$0.rule].form].pattern.text == unclaimed.pattern }) {
-                why = "its rule \(set.candidates[dropped.rule].rule.text) would also claim \(url(dropped.example)), of the internal route '\(dropped.internalPattern)', and the format cannot leave it out"
+            if !writing, let rule = unclaimed.excludedBy, set.candidates[rule].rule.excludes {
+                why = "\(set.candidates[rule].rule.text) excludes it"
+            } else if writing, let conflict = Self.internalConflict(of: unclaimed, in: set) {
+                why = "its rule \(conflict.rule) would also claim \(url(conflict.example)), of the internal route '\(conflict.pattern)', and the format cannot leave it out"
             }
             let line = "not claimed: '\(unclaimed.pattern)' (external): the app opens \(url(unclaimed.example)), but \(why)"
             if writing { warn(line) } else { fail(line) }
@@ -259,6 +258,19 @@ struct LinkReport {
         if !coverage.isComplete {
             warn("the paths were explored only in part (\(LinkClasses.limit) classes): the report may miss some")
         }
+    }
+
+    /// Why a route was left unclaimed when writing: a rule made for it that claims the path would
+    /// also claim a path of an internal route, which the format cannot tell apart from it.
+    private static func internalConflict(of unclaimed: LinkCoverage.Unclaimed, in set: LinkRuleSet) -> (rule: String, example: String, pattern: String)? {
+        guard let opened = set.classes.classes.first(where: { $0.path == unclaimed.example }) else { return nil }
+        for (index, candidate) in set.candidates.enumerated()
+        where candidate.role == .include && set.forms[candidate.form].pattern.text == unclaimed.pattern && opened.ruleMatches[index] {
+            for pathClass in set.classes.classes where pathClass.ruleMatches[index] {
+                if case .internalRoute(let pattern) = pathClass.verdict { return (candidate.rule.text, pathClass.path, pattern) }
+            }
+        }
+        return nil
     }
 
     /// Rules claim every query: a route whose contract refuses some is over-claimed. Each such

@@ -27,8 +27,6 @@ struct LinkRuleSet {
     let classes: LinkClasses
     /// The rules in effect.
     private(set) var rules: RuleList
-    /// The includes taken out because they claimed a path of an internal route, with that route and path.
-    private(set) var dropped: [(rule: Int, internalPattern: String, example: String)] = []
 
     /// Explores the candidates against the routes; none is in effect yet.
     init(routes: AppLinkRoutes, forms: [LinkForm], candidates: [Candidate], semantics: RuleSemantics) {
@@ -76,7 +74,6 @@ struct LinkRuleSet {
                 rules.order.insert(exclusion, at: rules.order.firstIndex(of: claiming) ?? position)
             } else {
                 rules.order.remove(at: position)
-                dropped.append((rule: claiming, internalPattern: pathClass.verdict.pattern ?? "", example: pathClass.path))
             }
         }
     }

@@ -264,7 +264,9 @@ struct PathClasses {
         }
         // Witnesses read best with lowercase letters, then digits, then the rest.
         let preferred = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-._~/".utf8)
-        representatives = classes.map { part in preferred.first(where: part.contains) ?? part.bytes[0] }
+        let rank = { (byte: UInt8) in preferred.firstIndex(of: byte) ?? preferred.count + Int(byte) }
+        // Explored in that order too, so that a class's shortest path is the most readable one.
+        representatives = classes.map { part in part.bytes.min { rank($0) < rank($1) }! }.sorted { rank($0) < rank($1) }
         automata = expressions.map { PathAutomaton($0) }
         var offsets: [Int] = []
         var width = 0
