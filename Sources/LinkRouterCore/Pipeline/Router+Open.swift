@@ -29,7 +29,7 @@ extension Router {
     ) async -> RouteOutcome {
         if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
         let snapshot = self.snapshot
-        let source = configuration.isWebLink(url) ? .external : source
+        let source = admitsWebLinks && configuration.isWebLink(url) ? .external : source
         var open = OpenRun(router: self, url: url, snapshot: snapshot, source: source, options: options)
         return await open.run(parameters: parameters)
     }
@@ -68,18 +68,19 @@ extension Router {
     func plan(
         _ url: String, parameters: [String: any Sendable], source: OpenSource, snapshot: RouterSnapshot, trace: TraceRecorder?
     ) -> Plan {
-        let given: RouteURL
+        var given: RouteURL
         do { given = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
         let count = given.queryItemCount + parameters.count
         guard count <= configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
         }
         if !snapshot.rules.dispatchers.isEmpty, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme],
-           !configuration.isWebLink(given) {
+           !(admitsWebLinks && configuration.isWebLink(given)) {
             return .dispatch(dispatcher, given, scheme: scheme)
         }
-        let parsed: RouteURL
-        do { parsed = try admit(given) } catch { return .failed(error) }
+        do { if try admit(given) { given.admitAsWebLink() } } catch { return .failed(error) }
+        // Moved, not copied: a copy of a URL costs a retain and a release.
+        let parsed = consume given
 
         let includingHost = configuration.host == nil
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {

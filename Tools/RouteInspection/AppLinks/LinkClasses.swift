@@ -15,6 +15,8 @@ struct LinkClasses {
         let verdict: LinkVerdict
         /// Whether each rule matches it.
         let ruleMatches: [Bool]
+        /// The rules that match it, in index order: few, so deciding looks at these alone.
+        let matchingRules: [Int]
     }
 
     /// The classes, shortest paths first.
@@ -40,7 +42,11 @@ struct LinkClasses {
                 // The router's answer depends only on which forms match.
                 let verdict = verdicts[formMatches] ?? routes.verdict(path: visit.path)
                 verdicts[formMatches] = verdict
-                classes.append(PathClass(path: visit.path, isCanonical: matches[0], verdict: verdict, ruleMatches: Array(matches[ruleRange])))
+                let ruleMatches = Array(matches[ruleRange])
+                classes.append(PathClass(
+                    path: visit.path, isCanonical: matches[0], verdict: verdict, ruleMatches: ruleMatches,
+                    matchingRules: ruleMatches.indices.filter { ruleMatches[$0] }
+                ))
             }
             // Continue while the path can still become one, and some form or rule can still match.
             let alive = visit.alive
@@ -67,15 +73,26 @@ struct RuleList {
     /// Whether each explored rule excludes what it matches.
     let excludes: [Bool]
 
+    /// Each explored rule's place in ``order``; `Int.max` for a rule not in effect.
+    var positions: [Int] {
+        var positions = [Int](repeating: .max, count: excludes.count)
+        for (position, rule) in order.enumerated() { positions[rule] = position }
+        return positions
+    }
+
+    /// Whether the rules claim the class, and the rule that decided (or the first that claims),
+    /// given the rules' ``positions``.
+    func decide(_ pathClass: LinkClasses.PathClass, positions: [Int]) -> (claimed: Bool, rule: Int?) {
+        guard let rule = pathClass.matchingRules.min(by: { positions[$0] < positions[$1] }), positions[rule] != .max else { return (false, nil) }
+        switch semantics {
+        case .firstMatch: return (!excludes[rule], rule)
+        case .anyMatch: return (true, rule)
+        }
+    }
+
     /// Whether the rules claim the class, and the rule that decided (or the first that claims).
     func decide(_ pathClass: LinkClasses.PathClass) -> (claimed: Bool, rule: Int?) {
-        for rule in order where pathClass.ruleMatches[rule] {
-            switch semantics {
-            case .firstMatch: return (!excludes[rule], rule)
-            case .anyMatch: return (true, rule)
-            }
-        }
-        return (false, nil)
+        decide(pathClass, positions: positions)
     }
 }
 
@@ -129,8 +146,9 @@ struct LinkCoverage {
         var internalIndex: Set<String> = []
         var openingRules: Set<Int> = []
         var claimingRules: Set<Int> = []
+        let positions = rules.positions
         for pathClass in classes.classes {
-            let (claimed, rule) = rules.decide(pathClass)
+            let (claimed, rule) = rules.decide(pathClass, positions: positions)
             if claimed, let rule { claimingRules.insert(rule) }
             switch pathClass.verdict {
             case .opens(let pattern):

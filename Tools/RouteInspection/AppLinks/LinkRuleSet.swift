@@ -61,10 +61,11 @@ struct LinkRuleSet {
     /// the rule out.
     mutating func excludeInternalRoutes() {
         for _ in 0..<(candidates.count * candidates.count + 1) {
+            let positions = rules.positions
             guard let pathClass = classes.classes.first(where: { pathClass in
                 guard case .internalRoute = pathClass.verdict else { return false }
-                return rules.decide(pathClass).claimed
-            }), let claiming = rules.decide(pathClass).rule, let position = rules.order.firstIndex(of: claiming) else { return }
+                return rules.decide(pathClass, positions: positions).claimed
+            }), let claiming = rules.decide(pathClass, positions: positions).rule, let position = rules.order.firstIndex(of: claiming) else { return }
             // The exclusion made for the internal route itself, else any that covers the path.
             let exclusions = candidates.indices.filter { candidates[$0].role == .internalRoute && pathClass.ruleMatches[$0] }
             let own = exclusions.first { forms[candidates[$0].form].pattern.text == pathClass.verdict.pattern }
