@@ -70,7 +70,7 @@ struct AppLinksTests {
         let advanced = try AppLinks(routes: table, options: options)
         let filters = try AndroidIntentFilters(xml: advanced.output)
         #expect(filters.filters[0].paths.map(\.value) == [
-            "/catalog/[^n/][^/]*", "/catalog/n[^e/][^/]*", "/catalog/n", "/catalog/ne[^w/][^/]*", "/catalog/ne", "/catalog/new[^/]+",
+            "/catalog/[^n/][^/]*", "/catalog/n[^e/][^/]*", "/catalog/n", "/catalog/ne[^w/][^/]*", "/catalog/ne", "/catalog/new[^/][^/]*",
             "/catalog/[^/]+/[^/].*",
         ])
         for (path, claimed) in [("/catalog/news", true), ("/catalog/ne", true), ("/catalog/new", false), ("/catalog/new/x", true), ("/catalog", false)] {

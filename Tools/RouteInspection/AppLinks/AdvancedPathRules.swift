@@ -6,10 +6,12 @@ import LinkRouterCore
 /// the form's set of segments is split so as to leave them out (`[^/]+` without `search` is a
 /// dozen patterns, such as `[^s/][^/]*` and `s[^e/][^/]*`), since Android has no exclusions.
 enum AdvancedPathRules {
-    /// The strings one segment may be, as a union of patterns that match one segment each.
-    indirect enum SegmentSet: Equatable {
+    /// The strings one segment may be.
+    enum SegmentSet: Hashable {
         case literal(String)
         case any
+        /// Any segment but these (percent-encoded) words.
+        case anyExcept(Set<String>)
         case typed(RoutePattern.PlaceholderType)
         /// Patterns whose union is the set, each for one whole segment.
         case patterns([String])
@@ -27,6 +29,7 @@ enum AdvancedPathRules {
             switch self {
             case .literal(let text): [escaped(text)]
             case .any, .typed(.double): ["[^/]+"]
+            case .anyExcept(let words): Self.otherThan(words)
             case .typed(.int): ["[\\-+]{0,1}[0-9]+"]
             case .typed(.uuid): ["[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"]
             case .typed(.bool): ["true", "false", "yes", "no"].map { $0.map { "[\($0)\($0.uppercased())]" }.joined() } + ["1", "0"]
@@ -34,23 +37,27 @@ enum AdvancedPathRules {
             }
         }
 
-        /// Whether the set holds `text`, when that can be told.
+        /// Whether the set holds `text`.
         func accepts(_ text: String) -> Bool {
             switch self {
             case .literal(let literal): literal == text
             case .any: !text.isEmpty
+            case .anyExcept(let words): !text.isEmpty && !words.contains(text)
             case .typed(let type): type.accepts(text)
             case .patterns(let patterns): patterns.contains { AndroidPathRule(.pathAdvancedPattern, $0).matches(text) }
             }
         }
 
-        /// The strings in both sets; `nil` when it cannot be said in patterns here.
+        /// The strings in both sets: `.some(nil)` for none; `nil` when it cannot be said here.
         func intersection(_ other: SegmentSet) -> SegmentSet?? {
             switch (self, other) {
             case (.literal(let text), _): return other.accepts(text) ? .some(self) : .some(nil)
             case (_, .literal(let text)): return accepts(text) ? .some(other) : .some(nil)
             case (.any, _): return .some(other)
             case (_, .any): return .some(self)
+            case (.anyExcept(let left), .anyExcept(let right)): return .some(.anyExcept(left.union(right)))
+            case (.anyExcept(let words), .typed(let type)), (.typed(let type), .anyExcept(let words)):
+                return words.contains(where: type.accepts) ? nil : .some(.typed(type))
             case (.typed(let left), .typed(let right)) where left == right: return .some(self)
             case (.typed(.int), .typed(.double)), (.typed(.double), .typed(.int)): return .some(.typed(.int))
             case (.typed(.uuid), .typed), (.typed, .typed(.uuid)): return .some(nil)
@@ -58,31 +65,40 @@ enum AdvancedPathRules {
             }
         }
 
-        /// The strings of this set not in `other`, as patterns; `nil` when they cannot be said here.
-        func subtracting(_ other: SegmentSet) -> [String]? {
+        /// The strings of this set not in `other`, as a union of sets; `nil` when they cannot be said here.
+        func subtracting(_ other: SegmentSet) -> [SegmentSet]? {
             switch (self, other) {
-            case (.literal(let text), _): return other.accepts(text) ? [] : patterns
+            case (.literal(let text), _): return other.accepts(text) ? [] : [self]
             case (_, .any): return []
+            case (.any, .literal(let text)): return [.anyExcept([text])]
+            case (.anyExcept(let words), .literal(let text)): return [words.contains(text) ? self : .anyExcept(words.union([text]))]
+            case (.typed(let type), .literal(let text)): return type.accepts(text) ? nil : [self]
             case (.typed(let left), .typed(let right)) where left == right: return []
             case (.typed(.int), .typed(.double)): return []
-            case (.typed(.uuid), .typed), (.typed, .typed(.uuid)): return patterns
-            case (.any, .literal(let text)): return Self.otherThan(text)
-            case (.any, .typed(.int)): return ["[^\\-+0-9/][^/]*", "[\\-+]", "[\\-+][^/]*[^0-9/][^/]*", "[0-9][^/]*[^0-9/][^/]*"]
+            case (.typed(.uuid), .typed), (.typed, .typed(.uuid)): return [self]
+            case (.any, .typed(.int)): return [.patterns(["[^\\-+0-9/][^/]*", "[\\-+]", "[\\-+][^/]*[^0-9/][^/]*", "[0-9][^/]*[^0-9/][^/]*"])]
             default: return nil
             }
         }
 
-        /// One segment that is not `text`: it differs at some character, is a shorter start of
-        /// it, or is longer.
-        static func otherThan(_ text: String) -> [String] {
-            let characters = Array(text)
-            var result: [String] = []
-            for index in characters.indices {
-                let prefix = escaped(String(characters[..<index]))
-                result.append(prefix + "[^" + escapedInSet(characters[index]) + "/][^/]*")
-                if index > 0 { result.append(prefix) }
+        /// One segment that is none of `words`: for each start of a word (the empty one too), a
+        /// segment that goes on with another character than the words do, or ends there when
+        /// that start is no word itself.
+        static func otherThan(_ words: Set<String>) -> [String] {
+            var prefixes: [String: Set<Character>] = [:]  // each start of a word, and the characters that follow it
+            for word in words {
+                let characters = Array(word)
+                for index in 0...characters.count {
+                    let prefix = String(characters[..<index])
+                    prefixes[prefix, default: []].formUnion(index < characters.count ? [characters[index]] : [])
+                }
             }
-            result.append(escaped(text) + "[^/]+")
+            var result: [String] = []
+            for prefix in prefixes.keys.sorted(by: { ($0.count, $0) < ($1.count, $1) }) {
+                let following = prefixes[prefix]!.sorted().map(escapedInSet).joined()
+                result.append(escaped(prefix) + "[^" + following + "/][^/]*")
+                if !prefix.isEmpty, !words.contains(prefix) { result.append(escaped(prefix)) }
+            }
             return result
         }
     }
@@ -167,8 +183,8 @@ enum AdvancedPathRules {
             var common: [SegmentSet] = []
             for index in segments.indices {
                 guard let difference = segments[index].subtracting(other.segments[index]) else { return nil }
-                if !difference.isEmpty {
-                    result.append(Sequence(segments: common + [.patterns(difference)] + segments[(index + 1)...], isOpen: isOpen))
+                for part in difference {
+                    result.append(Sequence(segments: common + [part] + segments[(index + 1)...], isOpen: isOpen))
                 }
                 guard let shared = segments[index].intersection(other.segments[index]) else { return nil }
                 guard let shared else { return result }

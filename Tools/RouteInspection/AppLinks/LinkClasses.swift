@@ -13,14 +13,24 @@ struct LinkClasses {
         let isCanonical: Bool
         /// What the app does with a link to it.
         let verdict: LinkVerdict
-        /// Whether each rule matches it.
-        let ruleMatches: [Bool]
         /// The rules that match it, in index order: few, so deciding looks at these alone.
         let matchingRules: [Int]
+
+        /// Whether the rule matches it.
+        func matches(_ rule: Int) -> Bool {
+            var (low, high) = (0, matchingRules.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if matchingRules[middle] < rule { low = middle + 1 } else { high = middle }
+            }
+            return low < matchingRules.count && matchingRules[low] == rule
+        }
     }
 
     /// The classes, shortest paths first.
     let classes: [PathClass]
+    /// For each rule, the classes it matches, by index.
+    let classesMatching: [[Int]]
     /// `false` when the exploration stopped at its limit: the report covers the classes found.
     let isComplete: Bool
 
@@ -33,26 +43,30 @@ struct LinkClasses {
         let explorer = PathClasses(expressions, alphabet: ByteSet.unreserved.union(.slash))
         let formRange = 2..<(2 + forms.count)
         let ruleRange = formRange.upperBound..<expressions.count
-        var verdicts: [[Bool]: LinkVerdict] = [:]
+        var verdicts: [[Int]: LinkVerdict] = [:]
         var classes: [PathClass] = []
         isComplete = explorer.explore(limit: limit) { visit in
-            let matches = visit.matches
-            if matches[0] || matches[1] {
-                let formMatches = Array(matches[formRange])
+            let matching = visit.matching
+            if matching.first == 0 || matching.first == 1 {
+                let formMatches = matching.filter(formRange.contains)
                 // The router's answer depends only on which forms match.
                 let verdict = verdicts[formMatches] ?? routes.verdict(path: visit.path)
                 verdicts[formMatches] = verdict
-                let ruleMatches = Array(matches[ruleRange])
                 classes.append(PathClass(
-                    path: visit.path, isCanonical: matches[0], verdict: verdict, ruleMatches: ruleMatches,
-                    matchingRules: ruleMatches.indices.filter { ruleMatches[$0] }
+                    path: visit.path, isCanonical: matching.first == 0, verdict: verdict,
+                    matchingRules: matching.filter(ruleRange.contains).map { $0 - ruleRange.lowerBound }
                 ))
             }
             // Continue while the path can still become one, and some form or rule can still match.
             let alive = visit.alive
-            return (alive[0] || alive[1]) && alive[2...].contains(true)
+            return (alive.first == 0 || alive.first == 1) && alive.contains { $0 >= 2 }
         }
         self.classes = classes
+        var matching = [[Int]](repeating: [], count: rules.count)
+        for (index, pathClass) in classes.enumerated() {
+            for rule in pathClass.matchingRules { matching[rule].append(index) }
+        }
+        classesMatching = matching
     }
 }
 
@@ -73,25 +87,38 @@ struct RuleList {
     /// Whether each explored rule excludes what it matches.
     let excludes: [Bool]
 
-    /// Each explored rule's place in ``order``; `Int.max` for a rule not in effect.
-    var positions: [Int] {
-        var positions = [Int](repeating: .max, count: excludes.count)
-        for (position, rule) in order.enumerated() { positions[rule] = position }
+    /// Each explored rule's place in ``order``; infinity for a rule not in effect. (A rule can be
+    /// tried between two others at a fractional place.)
+    var positions: [Double] {
+        var positions = [Double](repeating: .infinity, count: excludes.count)
+        for (position, rule) in order.enumerated() { positions[rule] = Double(position) }
         return positions
     }
 
     /// Whether the rules claim the class, and the rule that decided (or the first that claims),
     /// given the rules' ``positions``.
-    func decide(_ pathClass: LinkClasses.PathClass, positions: [Int]) -> (claimed: Bool, rule: Int?) {
-        guard let rule = pathClass.matchingRules.min(by: { positions[$0] < positions[$1] }), positions[rule] != .max else { return (false, nil) }
+    func decide(_ pathClass: LinkClasses.PathClass, positions: [Double]) -> Decision {
+        guard let rule = pathClass.matchingRules.min(by: { positions[$0] < positions[$1] }), positions[rule] != .infinity else {
+            return Decision(claimed: false, rule: nil)
+        }
         switch semantics {
-        case .firstMatch: return (!excludes[rule], rule)
-        case .anyMatch: return (true, rule)
+        case .firstMatch: return Decision(claimed: !excludes[rule], rule: rule)
+        case .anyMatch: return Decision(claimed: true, rule: rule)
         }
     }
 
+    /// What the rules decide for a class.
+    struct Decision {
+        /// Whether they claim its paths.
+        let claimed: Bool
+        /// The rule that decided (or the first that claims), if one matches.
+        let rule: Int?
+        /// The rule that claims the paths, when they are claimed.
+        var claimingRule: Int? { claimed ? rule : nil }
+    }
+
     /// Whether the rules claim the class, and the rule that decided (or the first that claims).
-    func decide(_ pathClass: LinkClasses.PathClass) -> (claimed: Bool, rule: Int?) {
+    func decide(_ pathClass: LinkClasses.PathClass) -> Decision {
         decide(pathClass, positions: positions)
     }
 }
@@ -148,7 +175,8 @@ struct LinkCoverage {
         var claimingRules: Set<Int> = []
         let positions = rules.positions
         for pathClass in classes.classes {
-            let (claimed, rule) = rules.decide(pathClass, positions: positions)
+            let decision = rules.decide(pathClass, positions: positions)
+            let (claimed, rule) = (decision.claimed, decision.rule)
             if claimed, let rule { claimingRules.insert(rule) }
             switch pathClass.verdict {
             case .opens(let pattern):

@@ -130,28 +130,42 @@ struct LinkReport {
         // The simple rules stay candidates: where a form's pieces cannot be split around an
         // internal route, its `pathPattern` may still claim some of its paths without one.
         let simple = androidCandidates(forms)
-        for _ in 0..<(4 * forms.count + 4) {
+        // Each round splits every piece that claims an internal route's path around those routes,
+        // then explores again: a split can leave a piece that meets another internal route.
+        for _ in 0..<8 {
             let (set, pieceOf) = ruleSet()
-            guard let claim = set.coverage.internalClaims.first(where: { !unsplittable.contains(pieceOf[$0.rule]) }) else { break }
-            let index = pieceOf[claim.rule]
-            var remaining: [AdvancedPathRules.Sequence]? = [pieces[index].sequence]
-            for form in forms where !form.isExternal && form.pattern.text == claim.pattern {
-                remaining = remaining.flatMap { sequences in
-                    var result: [AdvancedPathRules.Sequence] = []
-                    for sequence in sequences {
-                        guard let parts = sequence.subtracting(AdvancedPathRules.Sequence(form)) else { return nil }
-                        result += parts
+            var conflicts: [Int: Set<String>] = [:]
+            for claim in set.coverage.internalClaims where !unsplittable.contains(pieceOf[claim.rule]) {
+                conflicts[pieceOf[claim.rule], default: []].insert(claim.pattern)
+            }
+            guard !conflicts.isEmpty else { break }
+            var split: [(form: Int, sequence: AdvancedPathRules.Sequence)] = []
+            var stillUnsplittable = Set<Int>()
+            for (index, piece) in pieces.enumerated() {
+                guard let patterns = conflicts[index] else {
+                    if unsplittable.contains(index) { stillUnsplittable.insert(split.count) }
+                    split.append(piece)
+                    continue
+                }
+                var remaining: [AdvancedPathRules.Sequence]? = [piece.sequence]
+                for form in forms where !form.isExternal && patterns.contains(form.pattern.text) {
+                    remaining = remaining.flatMap { sequences in
+                        var result: [AdvancedPathRules.Sequence] = []
+                        for sequence in sequences {
+                            guard let parts = sequence.subtracting(AdvancedPathRules.Sequence(form)) else { return nil }
+                            result += parts
+                        }
+                        return result
                     }
-                    return result
+                }
+                if let remaining, remaining.allSatisfy({ !$0.patterns().isEmpty }) {
+                    split += remaining.map { (form: piece.form, sequence: $0) }
+                } else {
+                    stillUnsplittable.insert(split.count)
+                    split.append(piece)
                 }
             }
-            guard let remaining, remaining.allSatisfy({ !$0.patterns().isEmpty }) else {
-                unsplittable.insert(index)
-                continue
-            }
-            let form = pieces[index].form
-            pieces.replaceSubrange(index...index, with: remaining.map { (form: form, sequence: $0) })
-            unsplittable = []
+            (pieces, unsplittable) = (split, stillUnsplittable)
         }
         return ruleSet(adding: simple).set
     }
@@ -265,8 +279,8 @@ struct LinkReport {
     private static func internalConflict(of unclaimed: LinkCoverage.Unclaimed, in set: LinkRuleSet) -> (rule: String, example: String, pattern: String)? {
         guard let opened = set.classes.classes.first(where: { $0.path == unclaimed.example }) else { return nil }
         for (index, candidate) in set.candidates.enumerated()
-        where candidate.role == .include && set.forms[candidate.form].pattern.text == unclaimed.pattern && opened.ruleMatches[index] {
-            for pathClass in set.classes.classes where pathClass.ruleMatches[index] {
+        where candidate.role == .include && set.forms[candidate.form].pattern.text == unclaimed.pattern && opened.matches(index) {
+            for pathClass in set.classes.classesMatching[index].map({ set.classes.classes[$0] }) {
                 if case .internalRoute(let pattern) = pathClass.verdict { return (candidate.rule.text, pathClass.path, pattern) }
             }
         }

@@ -58,48 +58,73 @@ struct LinkRuleSet {
 
     /// Ensures no rule claims a path of an internal route: first by moving the internal route's
     /// exclusion before the rule that claims it (where the first match decides), else by taking
-    /// the rule out.
+    /// the rule out. Each pass looks at every class once; a change is checked again in the next.
     mutating func excludeInternalRoutes() {
-        for _ in 0..<(candidates.count * candidates.count + 1) {
-            let positions = rules.positions
-            guard let pathClass = classes.classes.first(where: { pathClass in
-                guard case .internalRoute = pathClass.verdict else { return false }
-                return rules.decide(pathClass, positions: positions).claimed
-            }), let claiming = rules.decide(pathClass, positions: positions).rule, let position = rules.order.firstIndex(of: claiming) else { return }
-            // The exclusion made for the internal route itself, else any that covers the path.
-            let exclusions = candidates.indices.filter { candidates[$0].role == .internalRoute && pathClass.ruleMatches[$0] }
-            let own = exclusions.first { forms[candidates[$0].form].pattern.text == pathClass.verdict.pattern }
-            let exclusion: Int? = if case .firstMatch = rules.semantics { own ?? exclusions.first } else { nil }
-            if let exclusion {
-                rules.order.removeAll { $0 == exclusion }
-                rules.order.insert(exclusion, at: rules.order.firstIndex(of: claiming) ?? position)
-            } else {
-                rules.order.remove(at: position)
+        let internalClasses = classes.classes.filter { if case .internalRoute = $0.verdict { true } else { false } }
+        for _ in 0..<(candidates.count + 1) {
+            var changed = false
+            var positions = rules.positions
+            for pathClass in internalClasses {
+                guard let claiming = rules.decide(pathClass, positions: positions).claimingRule,
+                      let position = rules.order.firstIndex(of: claiming) else { continue }
+                // The exclusion made for the internal route itself, else any that covers the path.
+                let exclusions = pathClass.matchingRules.filter { candidates[$0].role == .internalRoute }
+                let own = exclusions.first { forms[candidates[$0].form].pattern.text == pathClass.verdict.pattern }
+                let exclusion: Int? = if case .firstMatch = rules.semantics { own ?? exclusions.first } else { nil }
+                if let exclusion {
+                    rules.order.removeAll { $0 == exclusion }
+                    rules.order.insert(exclusion, at: rules.order.firstIndex(of: claiming) ?? position)
+                } else {
+                    rules.order.remove(at: position)
+                }
+                positions = rules.positions
+                changed = true
             }
+            if !changed { return }
         }
+    }
+
+    /// How a class counts, for the decisions below.
+    private enum Standing: Equatable {
+        case openedClaimed, openedUnclaimed, internalClaimed, overClaimed, other
+    }
+
+    private func standing(_ pathClass: LinkClasses.PathClass, positions: [Double]) -> Standing {
+        let claimed = rules.decide(pathClass, positions: positions).claimed
+        switch pathClass.verdict {
+        case .opens: return !pathClass.isCanonical ? .other : claimed ? .openedClaimed : .openedUnclaimed
+        case .internalRoute: return claimed ? .internalClaimed : .other
+        case .refused, .noRoute: return claimed && pathClass.isCanonical ? .overClaimed : .other
+        }
+    }
+
+    /// Whether the rules at `trial` positions, which differ from `positions` for `rule` alone,
+    /// leave every opened path claimed as before, claim no internal path, and over-claim no more
+    /// (`strictlyFewer`: fewer). Only the classes the rule matches can change.
+    private func keeps(_ rule: Int, from positions: [Double], to trial: [Double], strictlyFewer: Bool) -> Bool {
+        var overClaims = 0
+        for index in classes.classesMatching[rule] {
+            let pathClass = classes.classes[index]
+            let (before, after) = (standing(pathClass, positions: positions), standing(pathClass, positions: trial))
+            if before == .openedClaimed, after != .openedClaimed { return false }
+            if after == .internalClaimed, before != .internalClaimed { return false }
+            overClaims += (after == .overClaimed ? 1 : 0) - (before == .overClaimed ? 1 : 0)
+        }
+        return strictlyFewer ? overClaims < 0 : overClaims <= 0
     }
 
     /// Adds the exclusions of deeper paths that narrow an include's over-claim without leaving
     /// any path the app opens unclaimed.
     mutating func excludeDeeperPaths() {
-        var tried = Set<Int>()
-        while true {
-            let current = coverage
-            let (candidates, order) = (candidates, rules.order)
-            let candidate = current.overClaims.compactMap { overClaim -> (Int, Int)? in
-                let form = candidates[overClaim.rule].form
-                return candidates.indices.first { index in
-                    candidates[index].role == .deeperPaths && candidates[index].form == form && !tried.contains(index) && !order.contains(index)
-                }.map { ($0, overClaim.rule) }
-            }.first
-            guard let (exclusion, include) = candidate, let position = rules.order.firstIndex(of: include) else { return }
-            tried.insert(exclusion)
-            var trial = rules
-            trial.order.insert(exclusion, at: position)
-            let after = LinkCoverage(classes: classes, rules: trial)
-            if after.claimedOpenedClassCount == current.claimedOpenedClassCount, after.overClaimClassCount < current.overClaimClassCount {
-                rules = trial
-            }
+        var positions = rules.positions
+        for (index, candidate) in candidates.enumerated() where candidate.role == .deeperPaths {
+            // Before the first include of its form that is in effect.
+            guard let include = rules.order.first(where: { candidates[$0].form == candidate.form && candidates[$0].role == .include }) else { continue }
+            var trial = positions
+            trial[index] = positions[include] - 0.5
+            guard keeps(index, from: positions, to: trial, strictlyFewer: true) else { continue }
+            rules.order.insert(index, at: rules.order.firstIndex(of: include)!)
+            positions = rules.positions
         }
     }
 
@@ -107,16 +132,14 @@ struct LinkRuleSet {
     /// claimed and no more over-claims: rules another one covers, exclusions nothing after them
     /// would claim, includes that claim only what the app does not open.
     mutating func removeNeedlessRules() {
-        var current = coverage
+        var positions = rules.positions
         for position in rules.order.indices.reversed() {
-            var trial = rules
-            trial.order.remove(at: position)
-            let after = LinkCoverage(classes: classes, rules: trial)
-            if after.claimedOpenedClassCount == current.claimedOpenedClassCount, after.internalClaims.isEmpty,
-               after.overClaimClassCount <= current.overClaimClassCount {
-                rules = trial
-                current = after
-            }
+            let rule = rules.order[position]
+            var trial = positions
+            trial[rule] = .infinity
+            guard keeps(rule, from: positions, to: trial, strictlyFewer: false) else { continue }
+            rules.order.remove(at: position)
+            positions = trial
         }
     }
 }

@@ -209,25 +209,9 @@ private struct PathAutomaton {
         }
     }
 
-    /// The states reached from the set `states` (its words at `offset` in `key`) on a byte of class `atom`.
-    func step(_ key: [UInt64], offset: Int, atom: Int, into result: inout [UInt64]) {
-        for word in 0..<wordCount {
-            var bits = key[offset + word]
-            while bits != 0 {
-                let state = word * 64 + bits.trailingZeroBitCount
-                bits &= bits - 1
-                let reached = moves[state][atom]
-                for index in 0..<wordCount { result[offset + index] |= reached[index] }
-            }
-        }
-    }
-
-    func accepts(_ key: [UInt64], offset: Int) -> Bool {
-        key[offset + accept / 64] & (UInt64(1) << UInt64(accept % 64)) != 0
-    }
-
-    func isAlive(_ key: [UInt64], offset: Int) -> Bool {
-        (0..<wordCount).contains { key[offset + $0] != 0 }
+    /// The states reached from `state` on a byte of class `atom`, closed over empty moves, as a bit set.
+    func moves(from state: Int, atom: Int) -> [UInt64] {
+        moves[state][atom]
     }
 }
 
@@ -238,14 +222,16 @@ struct PathClasses {
     struct Visit {
         /// One of the class's shortest paths.
         let path: String
-        /// Whether each expression matches the paths of the class.
-        let matches: [Bool]
-        /// Whether each expression can still match some continuation of them.
-        let alive: [Bool]
+        /// The expressions that match the paths of the class, by index, in increasing order.
+        let matching: [Int]
+        /// The expressions that can still match some continuation of them, in increasing order.
+        let alive: [Int]
     }
 
     private var automata: [PathAutomaton]
     private let offsets: [Int]
+    /// For each word of a combined state, the automaton it belongs to.
+    private let owners: [Int]
     private let width: Int
     /// One representative byte per class of bytes that every expression treats alike.
     private let representatives: [UInt8]
@@ -256,7 +242,7 @@ struct PathClasses {
         for expression in expressions { expression.collectSets(into: &sets) }
         // Split the alphabet into classes whose bytes every set either holds or lacks.
         var classes: [ByteSet] = [alphabet]
-        for set in sets {
+        for set in Set(sets) {
             classes = classes.flatMap { part -> [ByteSet] in
                 let inside = part.intersection(set), outside = part.subtracting(set)
                 return [inside, outside].filter { !$0.isEmpty }
@@ -269,28 +255,35 @@ struct PathClasses {
         representatives = classes.map { part in part.bytes.min { rank($0) < rank($1) }! }.sorted { rank($0) < rank($1) }
         automata = expressions.map { PathAutomaton($0) }
         var offsets: [Int] = []
-        var width = 0
+        var owners: [Int] = []
         for index in automata.indices {
             automata[index].prepare(representatives: representatives)
-            offsets.append(width)
-            width += automata[index].wordCount
+            offsets.append(owners.count)
+            owners += Array(repeating: index, count: automata[index].wordCount)
         }
         self.offsets = offsets
-        self.width = width
+        self.owners = owners
+        width = owners.count
     }
 
     /// Visits every reachable class, shortest paths first, expanding only the classes for which
     /// `visit` returns `true`.
     ///
+    /// A combined state is kept sparse, as the words of the automata that are still alive
+    /// (`word index, bits` pairs): in a table of many routes most forms are dead after a few
+    /// characters, and stepping or hashing them would cost every class the whole table.
+    ///
     /// - Returns: `false` when it stopped after `limit` classes with more to visit.
     func explore(limit: Int, _ visit: (Visit) -> Bool) -> Bool {
-        var start = [UInt64](repeating: 0, count: width)
+        var start: [UInt64] = []
         for (index, automaton) in automata.enumerated() {
-            for (word, bits) in automaton.start.enumerated() { start[offsets[index] + word] = bits }
+            for (word, bits) in automaton.start.enumerated() where bits != 0 { start += [UInt64(offsets[index] + word), bits] }
         }
         var keys: [[UInt64]] = [start]
         var parents: [(parent: Int, byte: UInt8)] = [(-1, 0)]
         var seen: [[UInt64]: Int] = [start: 0]
+        var scratch = [UInt64](repeating: 0, count: width)
+        var touched: [Int] = []
         var next = 0
         while next < keys.count {
             if next >= limit { return false }
@@ -301,15 +294,36 @@ struct PathClasses {
                 path.append(parents[cursor].byte)
                 cursor = parents[cursor].parent
             }
-            let current = Visit(
-                path: String(decoding: path.reversed(), as: UTF8.self),
-                matches: automata.indices.map { automata[$0].accepts(key, offset: offsets[$0]) },
-                alive: automata.indices.map { automata[$0].isAlive(key, offset: offsets[$0]) }
-            )
-            if visit(current) {
+            var matching: [Int] = []
+            var alive: [Int] = []
+            for pair in stride(from: 0, to: key.count, by: 2) {
+                let word = Int(key[pair]), owner = owners[word]
+                if alive.last != owner { alive.append(owner) }
+                let accept = automata[owner].accept
+                if word - offsets[owner] == accept / 64, key[pair + 1] & (UInt64(1) << UInt64(accept % 64)) != 0 { matching.append(owner) }
+            }
+            if visit(Visit(path: String(decoding: path.reversed(), as: UTF8.self), matching: matching, alive: alive)) {
                 for atom in representatives.indices {
-                    var reached = [UInt64](repeating: 0, count: width)
-                    for index in automata.indices { automata[index].step(key, offset: offsets[index], atom: atom, into: &reached) }
+                    for pair in stride(from: 0, to: key.count, by: 2) {
+                        let word = Int(key[pair]), owner = owners[word], offset = offsets[owner]
+                        var bits = key[pair + 1]
+                        while bits != 0 {
+                            let state = (word - offset) * 64 + bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            for (index, reached) in automata[owner].moves(from: state, atom: atom).enumerated() where reached != 0 {
+                                if scratch[offset + index] == 0 { touched.append(offset + index) }
+                                scratch[offset + index] |= reached
+                            }
+                        }
+                    }
+                    touched.sort()
+                    var reached: [UInt64] = []
+                    reached.reserveCapacity(touched.count * 2)
+                    for word in touched {
+                        reached += [UInt64(word), scratch[word]]
+                        scratch[word] = 0
+                    }
+                    touched.removeAll(keepingCapacity: true)
                     guard seen[reached] == nil else { continue }
                     seen[reached] = keys.count
                     keys.append(reached)
