@@ -39,7 +39,13 @@ struct OpenRun {
     let snapshot: RouterSnapshot
     let policy: PipelinePolicy
     let source: OpenSource
-    let options: OpenOptions
+    /// What ``options`` says about showing a page, kept field by field: copying the options whole
+    /// costs a call through their value witnesses on every open.
+    private let style: RouteOptions.OpenStyle?
+    private let animated: Bool
+    private let presentsInNavigationContainer: Bool
+    private let transition: (@Sendable (TransitionRequest) async throws -> Void)?
+    private let resultSlot: PageResultSlot?
     /// `nil` unless the open asked for its trace.
     let trace: TraceRecorder?
     /// The URL given, or the link a route identifier was filled into: the outcome's `url`.
@@ -58,7 +64,7 @@ struct OpenRun {
     /// The step the synchronous loop stopped at, when it stopped at one.
     var pending: Pending?
 
-    init(router: Router, policy: PipelinePolicy, parameters: [String: any Sendable], source: OpenSource, options: __owned OpenOptions) {
+    init(router: Router, policy: PipelinePolicy, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) {
         let snapshot = router.snapshot
         self.router = router
         self.snapshot = snapshot
@@ -66,9 +72,22 @@ struct OpenRun {
         self.source = source
         trace = policy.reports && options.recordsTrace
             ? TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals } : nil
-        self.options = options
+        style = options.style
+        animated = options.animated
+        presentsInNavigationContainer = options.presentsInNavigationContainer
+        transition = options.transition
+        resultSlot = options.resultSlot
         self.parameters = parameters
         hops = Hops(start: "", limit: router.configuration.maximumRedirects)
+    }
+
+    /// How the open shows a page (its trace settings apart).
+    var options: OpenOptions {
+        var options = OpenOptions(
+            style: style, animated: animated, presentsInNavigationContainer: presentsInNavigationContainer, transition: transition
+        )
+        options.resultSlot = resultSlot
+        return options
     }
 
     /// Which way the synchronous loop went.
@@ -209,61 +228,71 @@ struct OpenRun {
 
     /// Builds the page or runs the action of ``route``, which the interceptors let through.
     private mutating func perform() -> Stop {
-        let handler = route!.handler
-        switch handler {
+        // Taken out of the run while the page or the action uses it, and put back: read in
+        // place, its parameters would be copied for every call that takes them.
+        guard let matched = route.take() else { preconditionFailure("a run performs a matched route") }
+        switch matched.handler {
         case .action(let action):
             // Only an asynchronous action needs an `await`: the call and its executor check cost
-            // more than a synchronous action itself. (The value goes straight into the ending: held
-            // as a `(any Sendable)??` on the way, it would be copied through generic witnesses.)
+            // more than a synchronous action itself.
+            let value: (any Sendable)?
             do {
                 switch action.body {
-                case .sync(let body): ending = .opened(.action(try body(route!.parameters)))
-                case .withContext(let body, let context): ending = .opened(.action(try body(context, route!.parameters)))
-                case .async: return stop(at: .asynchronousAction(action))
+                case .sync(let body): value = try body(matched.parameters)
+                case .withContext(let body, let context): value = try body(context, matched.parameters)
+                case .async:
+                    route = consume matched
+                    return stop(at: .asynchronousAction(action))
                 }
             } catch {
-                return fail(.actionFailed(pattern: route!.pattern.text, underlying: error), keepingRoute: true)
+                let pattern = matched.pattern.text
+                route = consume matched
+                return fail(.actionFailed(pattern: pattern, underlying: error), keepingRoute: true)
             }
+            route = consume matched
             trace?.record(.open) { _ in "action ran" }
-            return .ended
+            return end(.action(value))
         case .pageType(let type):
-            return build { parameters throws in try type.init(parameters: parameters) }
+            return build(matched) { parameters throws in try type.init(parameters: parameters) }
         case .pageFactory(let factory):
-            return build(factory)
+            return build(matched, factory)
         }
     }
 
-    /// Builds ``route``'s page with `make`; it is shown next when there is a navigator.
-    private mutating func build(_ make: (RouteParameters) throws -> (any Routable)?) -> Stop {
+    /// Builds the page of `matched` with `make`; it is shown next when there is a navigator.
+    private mutating func build(_ matched: consuming ResolvedRoute, _ make: (RouteParameters) throws -> (any Routable)?) -> Stop {
         let navigator = router.navigator
-        if navigator != nil || options.resultSlot != nil {
-            route = route!.withResultSlot(options.resultSlot ?? PageResultSlot())
+        if navigator != nil || resultSlot != nil {
+            matched = matched.withResultSlot(resultSlot ?? PageResultSlot())
         }
-        let page: any Routable
-        do {
-            guard let made = try make(route!.parameters) else {
-                return fail(.parametersRejected(pattern: route!.pattern.text, underlying: nil), keepingRoute: true)
-            }
-            page = made
-        } catch {
-            return fail(.parametersRejected(pattern: route!.pattern.text, underlying: error), keepingRoute: true)
+        let made: (any Routable)?
+        do { made = try make(matched.parameters) } catch {
+            let pattern = matched.pattern.text
+            route = consume matched
+            return fail(.parametersRejected(pattern: pattern, underlying: error), keepingRoute: true)
         }
+        guard let page = made else {
+            let pattern = matched.pattern.text
+            route = consume matched
+            return fail(.parametersRejected(pattern: pattern, underlying: nil), keepingRoute: true)
+        }
+        route = consume matched
         trace?.record(.open) { _ in "page \(type(of: page))" }
         if let navigator { return stop(at: .show(page, navigator)) }
         return end(.page(page))
     }
 
     /// Ends the run with what was opened.
-    mutating func end(_ opened: RouteOutcome.Opened) -> Stop {
-        ending = .opened(opened)
+    mutating func end(_ opened: consuming RouteOutcome.Opened) -> Stop {
+        ending = .opened(consume opened)
         return .ended
     }
 
     /// Ends the run with why nothing was opened; the route stays in the outcome when the failure
     /// is the route's own (its page refused, its action threw, an interceptor stopped it).
-    mutating func fail(_ failure: RouteFailure, keepingRoute: Bool = false) -> Stop {
+    mutating func fail(_ failure: consuming RouteFailure, keepingRoute: Bool = false) -> Stop {
         if !keepingRoute { route = nil }
-        ending = .failed(failure)
+        ending = .failed(consume failure)
         return .ended
     }
 
@@ -406,7 +435,7 @@ final class SuspendedOpen {
 extension Router {
     /// Opens a URL as far as it goes without an `await`.
     @usableFromInline
-    func startOpen(url: String, parameters: [String: any Sendable], source: OpenSource, options: __owned OpenOptions) -> OpenStart {
+    func startOpen(url: String, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) -> OpenStart {
         var run = OpenRun(router: self, policy: .open, parameters: parameters, source: source, options: options)
         guard run.start(url: url) != .pending else { return .suspended(SuspendedOpen(run)) }
         return .finished(run.finish())
@@ -415,7 +444,7 @@ extension Router {
     /// Opens a route identifier, its placeholders filled from the parameters, as far as it goes
     /// without an `await`.
     @usableFromInline
-    func startOpen(id: RouteID, parameters: [String: any Sendable], source: OpenSource, options: __owned OpenOptions) -> OpenStart {
+    func startOpen(id: RouteID, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) -> OpenStart {
         var run = OpenRun(router: self, policy: .open, parameters: parameters, source: source, options: options)
         guard run.start(id: id) != .pending else { return .suspended(SuspendedOpen(run)) }
         return .finished(run.finish())

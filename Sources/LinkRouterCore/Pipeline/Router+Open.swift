@@ -36,7 +36,7 @@ extension Router {
     @inlinable @discardableResult
     public func open(
         _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
-        options: __owned OpenOptions = OpenOptions()
+        options: OpenOptions = OpenOptions()
     ) async -> RouteOutcome {
         // Inlined into the caller, with the steps that cannot suspend in one synchronous call:
         // an open that awaits nothing (a synchronous action) pays for no `async` call.
