@@ -34,7 +34,7 @@ public enum ReferencedRoute: Sendable, Hashable {
     case link(RouteLink)
 
     /// The pattern text this names: the string, the identifier's pattern, the link's route's pattern.
-    @usableFromInline var pattern: String {
+    @inlinable var pattern: String {
         switch self {
         case .text(let text): text
         case .id(let id): id.rawValue

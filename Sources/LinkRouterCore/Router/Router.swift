@@ -57,15 +57,17 @@ public final class Router: Sendable {
     ///   - options: Exposure, open style, groups, summary, query contract.
     ///   - page: The page type, built from the parameters by its `init?(parameters:)`.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
-    public func register(_ route: some RouteReference, options: RouteOptions = RouteOptions(), page: any Routable.Type) throws(RouteRegistrationError) {
+    @inlinable
+    public func register(_ route: some RouteReference, options: __owned RouteOptions = RouteOptions(), page: any Routable.Type) throws(RouteRegistrationError) {
         try add(route.referencedRoute.pattern, options, .pageType(page))
     }
 
     /// Registers a page factory under a route's pattern; return `nil` or throw to refuse the parameters.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
         _ route: some RouteReference,
-        options: RouteOptions = RouteOptions(),
+        options: __owned RouteOptions = RouteOptions(),
         makePage: @escaping @Sendable (RouteParameters) throws -> (any Routable)?
     ) throws(RouteRegistrationError) {
         try add(route.referencedRoute.pattern, options, .pageFactory(makePage))
@@ -73,16 +75,18 @@ public final class Router: Sendable {
 
     /// Registers an action: a function that runs when its URL is opened and returns a value.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
-    public func register(_ route: some RouteReference, options: RouteOptions = RouteOptions(), action: RouteAction) throws(RouteRegistrationError) {
+    @inlinable
+    public func register(_ route: some RouteReference, options: __owned RouteOptions = RouteOptions(), action: RouteAction) throws(RouteRegistrationError) {
         try add(route.referencedRoute.pattern, options, .action(action))
     }
 
     /// Registers a synchronous action, which `call` runs on the calling thread and `open` runs
     /// without an `await`.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
         _ route: some RouteReference,
-        options: RouteOptions = RouteOptions(),
+        options: __owned RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
         try add(route.referencedRoute.pattern, options, .action(RouteAction(action)))
@@ -90,9 +94,10 @@ public final class Router: Sendable {
 
     /// Registers an asynchronous action, which only `open` runs.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
         _ route: some RouteReference,
-        options: RouteOptions = RouteOptions(),
+        options: __owned RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
         try add(route.referencedRoute.pattern, options, .action(RouteAction(action)))
@@ -140,9 +145,12 @@ public final class Router: Sendable {
         registry.reserveCapacity(forAdditionalRoutes: count)
     }
 
-    private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
+    @usableFromInline
+    func add(_ text: String, _ options: __owned RouteOptions, _ handler: __owned RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+        // The pattern, the options and the handler are moved into the registry's list, not copied:
+        // a copy of the options alone goes through their value witnesses.
         if let existing = registry.add(pattern, options: options, handler: handler) {
             throw .duplicate(pattern: text, existing: existing)
         }
