@@ -14,7 +14,7 @@ internal import ByteParsing
 /// | `(/seg/...)`   | an optional group, anywhere, taken whole or not at all     | —        |
 ///
 /// Each optional group is taken or left out independently of the others, so a pattern with `n`
-/// groups has `2^n` forms (``variants``): `path/:thing(/new)(/more/:another)` matches
+/// groups has `2^n` forms: `path/:thing(/new)(/more/:another)` matches
 /// `path/1`, `path/1/new`, `path/1/more/2` and `path/1/new/more/2`. The empty pattern `""` is the
 /// root route.
 ///
