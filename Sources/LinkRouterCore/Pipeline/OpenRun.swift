@@ -342,23 +342,24 @@ struct OpenRun {
     /// Parsing, limits, dispatcher choice, static redirects, matching, disabled routes, exposure,
     /// query contract; a match is left in ``route``.
     private mutating func plan() -> Planned {
-        let configuration = router.configuration
+        // Read in place: a copy of the configuration would retain each of its sets and strings.
+        let router = router
         var given: RouteURL
-        do { given = try RouteURL(current, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
+        do { given = try RouteURL(current, maximumLength: router.configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
         let count = given.queryItemCount + parameters.count
-        guard count <= configuration.maximumParameterCount else {
-            return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
+        guard count <= router.configuration.maximumParameterCount else {
+            return .failed(.tooManyParameters(count: count, limit: router.configuration.maximumParameterCount))
         }
         // A link to one of the web hosts is the app's own: a dispatcher for `https` does not take it.
         if !snapshot.rules.dispatchers.isEmpty, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme],
-           !(router.admitsWebLinks && configuration.isWebLink(given)) {
+           !(router.admitsWebLinks && router.configuration.isWebLink(given)) {
             return .dispatch(dispatcher, given, scheme: scheme)
         }
         do { if try router.admit(given) { given.admitAsWebLink() } } catch { return .failed(error) }
         // Moved, not copied: a copy of a URL costs a retain and a release.
         let parsed = consume given
 
-        let includingHost = configuration.host == nil
+        let includingHost = router.configuration.host == nil
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
             // A web link's redirect stays on its host, as under a fixed host.
             let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost || parsed.isWebLink)
