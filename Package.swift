@@ -125,7 +125,7 @@ let package = Package(
         // error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "RouteRecordReader", "RouteRecordLayout"],
+            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RouteRecordReader", "RouteRecordLayout"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
