@@ -63,9 +63,10 @@ let package = Package(
         .target(name: "RouteTableJSON", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.
         .target(name: "CRouteRecord"),
-        // The same ABI stated once in Swift (kinds, flags, magic, version, sizes) for the macros, the
-        // reader, discovery and the tool; RouteRecordLayoutTests checks it against the C header.
-        .target(name: "RouteRecordLayout", swiftSettings: strictSettings),
+        // The same ABI stated once in Swift (kinds, flags, magic, versions, sizes) and the one codec
+        // that writes and reads records, for the macros, the reader, discovery and the tool;
+        // RouteRecordLayoutTests checks it against the C header.
+        .target(name: "RouteRecordLayout", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
         .target(name: "CLoadedImages", cSettings: [.define("_GNU_SOURCE")]),
         .systemLibrary(name: "CLibELF", pkgConfig: "libelf", providers: [.apt(["libelf-dev"])]),
@@ -207,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RouteInspectionTests",
-            dependencies: ["RouteInspection", "RouteRecordReader"],
+            dependencies: ["RouteInspection", "RouteRecordReader", "RouteRecordLayout"],
             swiftSettings: strictSettings
         ),
         // The demo's feature modules linked in process and checked with LinkRouterTesting, as an
@@ -219,7 +220,9 @@ let package = Package(
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
-        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo"], swiftSettings: strictSettings),
+        // RouteRecordReader: the compatibility tests read records in process too, to compare with
+        // what an older LinkRouter's reader says of them.
+        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo", "RouteRecordReader"], swiftSettings: strictSettings),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.

@@ -33,16 +33,18 @@ struct ShapeIndex {
     /// pattern of its shape.
     /// - Returns: The position of the element with a pattern of the same shape, or `nil` when
     ///   `pattern` was recorded.
-    mutating func insert<Element>(
-        _ pattern: RoutePattern, at position: Int, among elements: [Element], _ patternOf: (Element) -> RoutePattern
-    ) -> Int? {
+    mutating func insert<Elements: RandomAccessCollection<Element>, Element>(
+        _ pattern: RoutePattern, at position: Int, among elements: Elements, _ patternOf: (Element) -> RoutePattern
+    ) -> Int? where Elements.Index == Int {
         if let existing = self.position(ofShape: pattern, among: elements, patternOf) { return existing }
         add(pattern.shapeDigest, position: position)
         return nil
     }
 
     /// The position of the element in `elements` whose pattern has the shape of `pattern`.
-    func position<Element>(ofShape pattern: RoutePattern, among elements: [Element], _ patternOf: (Element) -> RoutePattern) -> Int? {
+    func position<Elements: RandomAccessCollection<Element>, Element>(
+        ofShape pattern: RoutePattern, among elements: Elements, _ patternOf: (Element) -> RoutePattern
+    ) -> Int? where Elements.Index == Int {
         let tag = Self.tag(of: pattern.shapeDigest)
         let mask = slots.count - 1
         var index = Self.home(of: tag, mask: mask)
