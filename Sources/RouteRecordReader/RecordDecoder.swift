@@ -48,6 +48,7 @@ package enum RecordDecoder {
     ) -> [RecordIssue] {
         var issues: [RecordIssue] = []
         var index = 0
+        var record = CheckedRecord()
         RouteRecordCodec.forEachRecord(in: bytes) { read in
             let ordinal = index
             index += 1
@@ -56,10 +57,11 @@ package enum RecordDecoder {
                 let (offset, overflow) = sectionFileOffset.addingReportingOverflow(read.offset)
                 return RecordLocation(file: file, fileOffset: overflow ? .max : offset, index: ordinal)
             }
+            // One record's storage, filled in place for each: no record value is made and copied.
             do throws(RecordProblem) {
                 switch read.result {
                 case .success(let view):
-                    var record = try CheckedRecord(view, requireAccessor: requireAccessor)
+                    try record.read(view, requireAccessor: requireAccessor)
                     body(&record, location)
                 case .failure(let problem): throw problem
                 }
@@ -75,22 +77,21 @@ package enum RecordDecoder {
 /// as UTF-8 (a service's as one protocol name), and a compiled pattern's segments as a pattern.
 package struct CheckedRecord {
     /// The record's version.
-    package let version: UInt16
+    package private(set) var version: UInt16 = 0
     /// What the record registers.
-    package let kind: RecordKind
+    package private(set) var kind = RecordKind.page
     /// The flags field.
-    package let flags: RecordFlags
+    package private(set) var flags = RecordFlags()
     /// The accessor field.
-    package let accessor: UInt
+    package private(set) var accessor: UInt = 0
     /// The text's parts; for a service, the protocol's name is the pattern.
-    package var text: RecordText
+    package var text = RecordText(pattern: "")
     /// The pattern as the macro compiled it, checked; `nil` for a record without one.
     package var compiledPattern: RoutePattern?
 
-    /// Checks a record the codec read.
-    init(_ view: RecordView, requireAccessor: Bool) throws(RecordProblem) {
+    /// Checks a record the codec read, and holds its fields.
+    mutating func read(_ view: RecordView, requireAccessor: Bool) throws(RecordProblem) {
         if requireAccessor && view.accessor == 0 { throw .missingAccessor }
-        let text: RecordText
         if view.kind == .service {
             guard !view.text.isEmpty, !view.text.contains(0) else { throw .badServiceName }
             guard let name = RecordText.serviceName(view.text) else { throw .badText }
@@ -101,9 +102,10 @@ package struct CheckedRecord {
         }
         if let compiled = view.compiledPattern {
             guard let pattern = RoutePattern(text: text.pattern, compiled: compiled) else { throw .badCompiledPattern }
-            compiledPattern = pattern
+            compiledPattern = consume pattern
+        } else {
+            compiledPattern = nil
         }
-        self.text = text
         version = view.version
         kind = view.kind
         flags = view.flags

@@ -58,6 +58,22 @@ struct ShapeIndex {
         return nil
     }
 
+    /// Records the pattern of digest `digest` as the one at `position`, unless `hasShape` says a
+    /// recorded position holds a pattern of its shape: the same as
+    /// ``insert(_:at:among:_:)``, for callers that compare patterns in place rather than copy them.
+    /// - Returns: The position of the pattern of the same shape, or `nil` when recorded.
+    mutating func insert(digest: UInt64, at position: Int, hasShape: (Int) -> Bool) -> Int? {
+        let tag = Self.tag(of: digest)
+        let mask = slots.count - 1
+        var index = Self.home(of: tag, mask: mask)
+        while slots[index].positionPlusOne != 0 {
+            if slots[index].tag == tag, hasShape(Int(slots[index].positionPlusOne) - 1) { return Int(slots[index].positionPlusOne) - 1 }
+            index = (index + 1) & mask
+        }
+        add(digest, position: position)
+        return nil
+    }
+
     /// Removes from `elements` the one whose pattern has the shape of `pattern`, and re-indexes
     /// the rest (their positions shift).
     /// - Returns: Whether an element was removed.

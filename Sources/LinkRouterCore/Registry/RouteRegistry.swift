@@ -70,10 +70,14 @@ final class RouteRegistry: Sendable {
                 // The list is taken as it is, each shape checked in place; in the rare pass with a
                 // refusal, the refused are dropped and the index made again.
                 routes.withUnsafeBufferPointer { buffer in
+                    // Patterns read where they are: reading an entry out of the list copies it whole.
+                    let entries = buffer.baseAddress!
                     for index in buffer.indices {
-                        if let existing = state.shapes.insert(buffer[index].pattern, at: index, among: buffer, \.pattern) {
-                            refused.append((index, buffer[existing].pattern.text))
+                        let digest = entries[index].pattern.shapeDigest
+                        let existing = state.shapes.insert(digest: digest, at: index) { other in
+                            entries[other].pattern.hasSameShape(as: entries[index].pattern)
                         }
+                        if let existing { refused.append((index, entries[existing].pattern.text)) }
                     }
                 }
                 if !refused.isEmpty {
