@@ -1,6 +1,8 @@
+import Foundation
 import CDiscoveryFixtures
 import CRouteRecord
 import LinkRouter
+import RouteRecordLayout
 import RouteRecordReader
 import Testing
 
@@ -54,6 +56,20 @@ struct DiscoveryTests {
         #expect(await router.open("app://fixture/v2/docs").actionResult as? String == "docs -")
         #expect(router.routes.first { $0.pattern.text == "fixture/v2/long" }?.options.summary == "A route whose summary is long: it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on, it goes on and on,")
         #expect(await router.open("app://fixture/c/long/abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghij/7?a=1&b=2").actionResult as? String == "3")
+    }
+
+    @Test("LINKROUTER_C_ACTION writes the bytes the codec writes: one block up to 96 bytes, two beyond")
+    func cRecordsMatchTheCodec() throws {
+        let path = try #require(LoadedImage.all().first { $0.isMainProgram }).path
+        let records = try #require(try RouteSectionReader.read(file: path)).records
+        let file = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (pattern, flags, blocks) in [("fixture/c/add", RecordFlags(), 1), ("fixture/c/override/:marked", [.override], 1), ("fixture/c/long/abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghij/<int:n>", RecordFlags(), 2)] {
+            let record = try #require(records.first { $0.pattern == pattern }, "\(pattern)")
+            var written = Array(file[record.location.fileOffset..<(record.location.fileOffset + 128 * blocks)])
+            written.replaceSubrange(16..<24, with: [UInt8](repeating: 0, count: 8))  // the accessor, relocated at load
+            let encoded = RouteRecordCodec.encodeRoute(kind: .cAction, flags: flags, text: RecordText(pattern: pattern), compiledPattern: nil)
+            #expect(written == encoded, "\(pattern)")
+        }
     }
 
     @Test("a record of a later version is skipped whole, naming its version and the release that wrote it")
