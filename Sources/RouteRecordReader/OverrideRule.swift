@@ -63,27 +63,27 @@ package enum OverrideRule {
     package static func decide(
         count: Int, digest: (Int) -> UInt64, isOverride: (Int) -> Bool, sameKey: (Int, Int) -> Bool
     ) -> Decision {
-        // Open addressing over the digests, as the registry's shape index: 8-byte slots.
+        // Open addressing over the digests, 4-byte slots (a claim's index plus one): at start-up
+        // every fresh page of the table is a page fault, and a probe reads the claim's digest anyway.
         var size = 16
         while count * 4 > size * 3 { size *= 2 }
-        var slots = [(tag: UInt32, claimPlusOne: UInt32)](repeating: (0, 0), count: size)
+        var slots = [UInt32](repeating: 0, count: size)
         var groups: [Int: [Int]] = [:]
         var firstClaims: [Int] = []
         for index in 0..<count {
             let value = digest(index)
-            let tag = UInt32(truncatingIfNeeded: value >> 32)
-            var slot = Int(truncatingIfNeeded: (UInt64(tag) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
+            var slot = Int(truncatingIfNeeded: ((value >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
             var first: Int?
-            while slots[slot].claimPlusOne != 0 {
-                let other = Int(slots[slot].claimPlusOne) - 1
-                if slots[slot].tag == tag, digest(other) == value, sameKey(other, index) {
+            while slots[slot] != 0 {
+                let other = Int(slots[slot]) - 1
+                if digest(other) == value, sameKey(other, index) {
                     first = other
                     break
                 }
                 slot = (slot + 1) & (size - 1)
             }
             guard let first else {
-                slots[slot] = (tag, UInt32(index + 1))
+                slots[slot] = UInt32(index + 1)
                 continue
             }
             if groups[first] == nil {
