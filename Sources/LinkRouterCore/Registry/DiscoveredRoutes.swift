@@ -34,12 +34,12 @@ package struct DiscoveredRoutes: Sendable {
 
     /// Adds a page type's route.
     package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, page: any Routable.Type) {
-        entries.append(RouteEntry(pattern: pattern, options: options, handler: .pageType(page)))
+        entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .pageType(page)))
     }
 
     /// Adds an action's route.
     package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, action: RouteAction) {
-        entries.append(RouteEntry(pattern: pattern, options: options, handler: .action(action)))
+        entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .action(action)))
     }
 
     /// Leaves out the routes at `indices` (those that lost to an override, or that no one wins).
