@@ -100,11 +100,11 @@ package struct CheckedRecord {
             guard let route = RecordText(route: view.text) else { throw .badText }
             text = route
         }
+        // Made in place, tested without binding: a bound value would be copied in.
+        compiledPattern = nil
         if let compiled = view.compiledPattern {
-            guard let pattern = RoutePattern(text: text.pattern, compiled: compiled) else { throw .badCompiledPattern }
-            compiledPattern = consume pattern
-        } else {
-            compiledPattern = nil
+            compiledPattern = RoutePattern(text: text.pattern, compiled: compiled)
+            guard case .some = compiledPattern else { throw .badCompiledPattern }
         }
         version = view.version
         kind = view.kind
@@ -123,6 +123,7 @@ extension RoutePattern {
     /// The pattern a record's compiled segments make, checked
     /// (`init(text:partCount:decodedLiterals:part:)`), or `nil`.
     package init?(text: String, compiled: CompiledPattern.View) {
-        self.init(text: text, partCount: compiled.count, decodedLiterals: compiled.decodedLiterals, part: compiled.fields(at:))
+        // A closure, not the method itself: a method reference would allocate its context each time.
+        self.init(text: text, partCount: compiled.count, decodedLiterals: compiled.decodedLiterals) { compiled.fields(at: $0) }
     }
 }
