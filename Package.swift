@@ -27,6 +27,8 @@ let package = Package(
         // `swift package check-routes` and `swift package generate-routes` in a package that depends on LinkRouter.
         .plugin(name: "CheckRoutes", targets: ["CheckRoutes"]),
         .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
+        // `swift package generate-links`: the app-link files (apple-app-site-association, intent filters, ...) of `routes links`.
+        .plugin(name: "GenerateLinks", targets: ["GenerateLinks"]),
         .executable(name: "demo", targets: ["demo"]),
         // A Navigator over GTK 4 / libadwaita windows, pages that build widgets, GApplication deep
         // links. Only apps that depend on it build or link GTK.
@@ -152,6 +154,17 @@ let package = Package(
             ),
             dependencies: ["routes"]
         ),
+        .plugin(
+            name: "GenerateLinks",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-links",
+                    description: "Build an executable product and write an app-link file of `routes links`: apple-app-site-association, Android intent filters, assetlinks.json or the desktop entry's MimeType line"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "writes the file named by --output")]
+            ),
+            dependencies: ["routes"]
+        ),
 
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
@@ -167,6 +180,8 @@ let package = Package(
             name: "demo",
             dependencies: ["LinkRouter", "LinkRouterTesting", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
+            // The app-link files `routes links` writes for the demo (scripts/test checks they are current).
+            exclude: ["links"],
             swiftSettings: strictSettings,
             // A package cannot link its own LinkRouterDynamic product, so the demo links LinkRouter
             // statically and exports its symbols: a plugin's references bind to the demo's copy.
@@ -220,9 +235,14 @@ let package = Package(
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
-        // RouteRecordReader: the compatibility tests read records in process too, to compare with
-        // what an older LinkRouter's reader says of them.
-        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo", "RouteRecordReader"], swiftSettings: strictSettings),
+        // RouteInspection and the core for the app-link cross-check, which runs the tool's matchers and a
+        // router; RouteRecordReader: the compatibility tests read records in process too, to compare
+        // with what an older LinkRouter's reader says of them.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore", "RouteRecordReader"],
+            swiftSettings: strictSettings
+        ),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.

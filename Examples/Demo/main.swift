@@ -15,7 +15,9 @@ import Synchronization
 import Glibc
 #endif
 
-let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
+// shop.example.com is the shop's web host: its https links reach the same routes as shop:// links
+// (external routes only), and Examples/Demo/links holds the files that hand them to the app.
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"], webHosts: ["shop.example.com"]), discovery: .automatic)
 let navigator = InMemoryNavigator()
 router.navigator = navigator
 /// Who is signed in: AccountFeature's session service. The feature modules reach services through
@@ -94,14 +96,14 @@ func describeOpened(_ outcome: RouteOutcome) -> String {
 /// The navigation tour: each step does something and says what the stack should be afterwards.
 let tour: [(title: String, run: @Sendable () async -> String, expectedStack: String)] = [
     ("cold start: a deep link to a product builds the catalog under it", {
-        describe(await router.open(Routes.catalogProduct(id: 7).url, source: .external))
+        describe(await router.open(Routes.catalogProduct(id: 7), source: .external))
     }, "catalog > catalog/product/<int:id>"),
     ("a deep link into the cart passes the login interceptor", {
-        describe(await router.open(Routes.cart.url))
+        describe(await router.open(Routes.cart))
     }, "catalog > catalog/product/<int:id> > cart"),
     ("a picker page returns a result", {
         let picked = Mutex<String>("nothing")
-        await router.open(Routes.accountAddressesPick.url, expecting: String.self) { result in
+        await router.open(Routes.accountAddressesPick, expecting: String.self) { result in
             let text = switch result {
             case .success(.value(let address)): address
             case .success(.cancelled): "nothing (cancelled)"
@@ -138,6 +140,9 @@ let script: [(url: String, expected: String)] = [
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),
     ("shop://nowhere", "failed no route matches 'nowhere'"),
     ("https://catalog/product/42", "failed scheme 'https' is not allowed"),
+    // A link from the shop's web site: the product page, as shop://; an internal route is not found.
+    ("https://shop.example.com/catalog/product/42?color=red", "page   ProductPage(id: 42, color: red)"),
+    ("https://shop.example.com/catalog/search?q=tea", "failed no route matches 'catalog/search'"),
     ("shop://cart/add?product=%zz", "failed invalid URL: bad percent escape at offset 24 in 'shop://cart/add?product=%zz'"),
 ]
 

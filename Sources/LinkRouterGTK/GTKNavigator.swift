@@ -65,6 +65,14 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     public var onChange: (@MainActor (GTKNavigator) -> Void)?
     /// Called when the main window was closed, after every page was closed.
     public var onClose: (@MainActor () -> Void)?
+    /// Waits for the top window to show the stack (``whenSettled(timeout:_:)``).
+    private lazy var settling = WindowSettling(
+        topWindow: { [unowned self] in isClosed ? nil : layers[layers.count - 1].window },
+        slidingWindow: { [unowned self] in
+            layers.first { gtk_stack_get_transition_running($0.stack) != 0 }
+                .map { gtk_window_get_title($0.window).map { String(cString: $0) } ?? "" }
+        }
+    )
 
     /// Creates the main window, with a header bar and an empty root stack, and shows it.
     public init(application: GTKApplication, title: String, width: Int32 = 800, height: Int32 = 600) {
@@ -230,11 +238,28 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         layers.contains { gtk_stack_get_transition_running($0.stack) != 0 }
     }
 
-    /// Saves a PNG of the top window as GTK renders it.
-    /// - Returns: The image's width and height, or `nil` when the window has no size yet or GTK
-    ///   could not write the file.
-    public func saveScreenshot(to path: String) -> (width: Int32, height: Int32)? {
-        Screenshot.save(layers[layers.count - 1].window, to: path)
+    /// Calls `body` once the top window shows the stack as it is now: mapped, with a size, painted
+    /// since the last change, and no page sliding in any window — the moment for
+    /// ``saveScreenshot(to:)``. A change meanwhile makes it wait for the new state.
+    ///
+    /// It waits for GTK's own events (the window's `map`, its frame clock's `after-paint`, the
+    /// stacks' `transition-running`), however slow the machine; no timer stands in for them.
+    /// - Parameters:
+    ///   - timeout: How long after the last change to wait before giving up.
+    ///   - body: Called on the main actor with `nil` once settled, or with the condition that still
+    ///     failed at the timeout, or that the main window was closed.
+    public func whenSettled(timeout: Duration = .seconds(30), _ body: @escaping @MainActor (UnsettledWindow?) -> Void) {
+        settling.wait(timeout: timeout, body)
+    }
+
+    /// Saves a PNG of the top window as GTK renders it (call it once ``whenSettled(timeout:_:)``
+    /// reported the window settled, or it may catch a page half-way through a slide).
+    /// - Returns: The image's width and height.
+    /// - Throws: ``ScreenshotError`` naming the step that failed: the window has no size yet, or
+    ///   is closed, or GLib could not write the file (its message: a missing folder, no permission).
+    public func saveScreenshot(to path: String) throws(ScreenshotError) -> (width: Int32, height: Int32) {
+        guard !isClosed else { throw ScreenshotError(path: path, reason: "the window is closed") }
+        return try Screenshot.save(layers[layers.count - 1].window, to: path)
     }
 
     // MARK: Internals
@@ -299,6 +324,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
             layers[0].pages.removeAll()
         }
         isClosed = true
+        settling.closed()
         onClose?()
     }
 
@@ -318,6 +344,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
             }
         }
         for layer in layers { update(layer, animated: animated, forward: forward) }
+        settling.changed()
         guard oldEntries.map(ObjectIdentifier.init) != newEntries.map(ObjectIdentifier.init) else { return result }
         let description = NavigationEntry.describe(layers: layers.map { ($0.pages.map(\.entry), $0.wrapped) })
         printed.withLock { $0 = description }
@@ -403,6 +430,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
             return true
         }
         gtk_widget_add_controller(layer.window, keys)
+        GObjectSignals.connectNotify(layer.stack, property: "transition-running") { [weak self] in self?.settling.slideEnded() }
     }
 
     private static func makeContainer(in window: OpaquePointer, wrapped: Bool, title: String) -> (content: OpaquePointer, header: OpaquePointer, layer: Layer) {

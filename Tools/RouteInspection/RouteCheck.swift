@@ -48,32 +48,22 @@ package struct RouteCheck {
         let routes = try BinaryRoutes.read(binaries)
         var problems = routes.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
         let router = Router(configuration: RouterConfiguration(host: nil))
-        // The pass as discovery makes it: a route per record whose pattern parses, then the rule.
         let records = routes.routeRecords
-        var discovered = DiscoveredRoutes(capacity: records.count)
-        var claims: [RouteRecord] = []
+        let pass = RecordPass(records, options: { _ in RouteOptions() })
+        for (record, error) in pass.invalid {
+            problems.append(CheckProblem(.invalidPattern, at: record.location, "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"))
+        }
         for record in records {
-            do {
-                discovered.append(try record.parsedPattern(), options: RouteOptions(), action: RouteAction { _ in nil })
-                claims.append(record)
-            } catch {
-                let message = "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"
-                problems.append(CheckProblem(.invalidPattern, at: record.location, message))
-            }
             if let compiled = record.compiledPattern, let parsed = try? RoutePattern(record.pattern), !compiled.hasSameParts(as: parsed) {
                 problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': its compiled pattern does not match its text"))
             }
         }
-        let decision = OverrideRule.decide(
-            count: discovered.count, digest: discovered.shapeDigest(at:), isOverride: { claims[$0].isOverride }, sameKey: discovered.hasSameShape(_:_:)
-        )
-        for contest in decision.contests where contest.winner == nil {
-            let named = NamedRecord.naming(contest.conflicting.map { claims[$0] })
-            let last = claims[contest.conflicting.last!]
+        for contest in pass.decision.contests where contest.winner == nil {
+            let named = NamedRecord.naming(contest.conflicting.map { pass.claims[$0] })
+            let last = pass.claims[contest.conflicting.last!]
             problems.append(CheckProblem(.duplicate, at: last.location, OverrideRule.duplicateMessage(.route, key: named[0].claim, records: named)))
         }
-        discovered.remove(at: decision.losers)
-        _ = router.register(discovered: discovered)
+        pass.register(on: router)
         let locations = Dictionary(records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
         for conflict in router.validate() {
             let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed

@@ -17,16 +17,16 @@ extension Router {
     /// - Throws: ``PageResultError`` when there is no navigator, the open failed or opened no
     ///   page, or the page set a value of another type.
     public func open<Value: Sendable>(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
         options: OpenOptions = OpenOptions(), expecting type: Value.Type
     ) async throws(PageResultError) -> PageResult<Value> {
         guard navigator != nil else { throw .noNavigator }
         var options = options
         let slot = PageResultSlot()
         options.resultSlot = slot
-        let outcome = await open(url, parameters: parameters, source: source, options: options)
+        let outcome = await open(route, parameters: parameters, source: source, options: options)
         if let failure = outcome.failure { throw .openFailed(failure) }
-        guard outcome.page != nil else { throw .notAPage(url: url) }
+        guard outcome.page != nil else { throw .notAPage(url: outcome.url) }
         return try PageResultSlot.typed(await slot.result(), as: Value.self).get()
     }
 
@@ -35,7 +35,7 @@ extension Router {
     /// - Returns: What the open did.
     @discardableResult
     public func open<Value: Sendable>(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
         options: OpenOptions = OpenOptions(), expecting type: Value.Type,
         onResult: @escaping @Sendable (Result<PageResult<Value>, PageResultError>) -> Void
     ) async -> RouteOutcome {
@@ -43,11 +43,11 @@ extension Router {
         let slot = PageResultSlot()
         options.resultSlot = slot
         let hasNavigator = navigator != nil
-        let outcome = await open(url, parameters: parameters, source: source, options: options)
+        let outcome = await open(route, parameters: parameters, source: source, options: options)
         if let failure = outcome.failure {
             onResult(.failure(.openFailed(failure)))
         } else if outcome.page == nil {
-            onResult(.failure(.notAPage(url: url)))
+            onResult(.failure(.notAPage(url: outcome.url)))
         } else if !hasNavigator {
             onResult(.failure(.noNavigator))
         } else {

@@ -62,11 +62,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let router = Router(configuration: RouterConfiguration(maximumRedirects: 4, fallbackAllowlist: ["app"]))
     let refused = router.register(discovered: discoveredRoutes)
     precondition(refused.isEmpty, "a route of the records was refused")
-    router.loadRouteTable(previous)
+    router.routeTable = previous
 
     let table: DynamicRouteTable
     do {
-        try router.loadRouteTable(json: bytes)
+        router.routeTable = try DynamicRouteTable(json: bytes)
         table = router.routeTable
     } catch {
         require(!error.problems.isEmpty, "rejected with no problem")
