@@ -30,6 +30,9 @@ let package = Package(
         // `swift package generate-links`: the app-link files (apple-app-site-association, intent filters, ...) of `routes links`.
         .plugin(name: "GenerateLinks", targets: ["GenerateLinks"]),
         .executable(name: "demo", targets: ["demo"]),
+        // Desktop features that need no GTK: handing URLs to the desktop's opener, writing a
+        // `.desktop` entry. Depends on the core only (tools use it too).
+        .library(name: "LinkRouterDesktop", targets: ["LinkRouterDesktop"]),
         // A Navigator over GTK 4 / libadwaita windows, pages that build widgets, GApplication deep
         // links. Only apps that depend on it build or link GTK.
         .library(name: "LinkRouterGTK", targets: ["LinkRouterGTK"]),
@@ -100,6 +103,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Desktop features without GTK: DesktopOpenerDispatcher (posix_spawnp), DesktopEntry.
+        .target(name: "LinkRouterDesktop", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // Checks of an app's discovered routes for its tests; no test framework, so XCTest and
         // Swift Testing both can call it.
         .target(name: "LinkRouterTesting", dependencies: ["LinkRouter"], swiftSettings: strictSettings),
@@ -114,13 +119,14 @@ let package = Package(
                 .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dispatch"),
             ]
         ),
-        .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "CGTK"], swiftSettings: strictSettings),
+        // Re-exports LinkRouterDesktop.
+        .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "LinkRouterDesktop", "CGTK"], swiftSettings: strictSettings),
 
         // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
         // error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "RouteRecordReader", "RouteRecordLayout"],
+            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RouteRecordReader", "RouteRecordLayout"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -201,6 +207,7 @@ let package = Package(
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
+        .testTarget(name: "LinkRouterDesktopTests", dependencies: ["LinkRouterDesktop", "LinkRouterCore"], swiftSettings: strictSettings),
         .testTarget(name: "RouteRecordLayoutTests", dependencies: ["RouteRecordLayout", "CRouteRecord"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
@@ -247,5 +254,8 @@ let package = Package(
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.
         .testTarget(name: "DesktopTests", swiftSettings: strictSettings),
+        // LinkRouterGTK in process: what the compiler does not check (the main thread, CGTK.h
+        // against the installed headers).
+        .testTarget(name: "LinkRouterGTKTests", dependencies: ["LinkRouterGTK"], swiftSettings: strictSettings),
     ]
 )

@@ -206,6 +206,9 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     // MARK: What the person does
 
+    // The members marked `@_spi(Testing)` drive the window as a person would, for tests and the
+    // example app's scripting (`@_spi(Testing) import LinkRouterGTK`); they are not API.
+
     /// Goes back one page, as the back button, Escape and Alt+Left do: pops the top container, or
     /// closes the top modal window when it shows its first page.
     public func goBack() {
@@ -215,7 +218,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// Activates the top window's button labelled `label`, as a click would; `false` when none is
     /// visible there.
     @discardableResult
-    public func pressButton(labelled label: String) -> Bool {
+    @_spi(Testing) public func pressButton(labelled label: String) -> Bool {
         guard let top = layers.last, let page = top.pages.last,
               let button = Self.findButton(labelled: label, in: page.widget) else { return false }
         return gtk_widget_activate(button) != 0
@@ -223,18 +226,18 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     /// Closes the top window as its close button does: a modal window's pages leave the stack; the
     /// main window's closing closes every page.
-    public func closeTopWindow() {
+    @_spi(Testing) public func closeTopWindow() {
         gtk_window_close(layers[layers.count - 1].window)
     }
 
     /// Closes the main window as its close button does: every page leaves the stack.
-    public func closeMainWindow() {
+    @_spi(Testing) public func closeMainWindow() {
         gtk_window_close(mainWindow)
     }
 
     /// Whether a page is still sliding in or out in some window: a screenshot taken now would show
     /// two pages half each.
-    public var isTransitioning: Bool {
+    @_spi(Testing) public var isTransitioning: Bool {
         layers.contains { gtk_stack_get_transition_running($0.stack) != 0 }
     }
 
@@ -438,6 +441,8 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         let header = adw_header_bar_new()!
         let back = gtk_button_new_from_icon_name("go-previous-symbolic")!
         gtk_widget_set_tooltip_text(back, "Back")
+        // An icon button has no text of its own: the name a screen reader says.
+        GTKWidget(back).accessibilityLabel("Back")
         gtk_widget_set_visible(back, 0)
         adw_header_bar_pack_start(header, back)
         let windowTitle = adw_window_title_new(title, nil)!

@@ -133,12 +133,16 @@ final class RunningShop: @unchecked Sendable {
         var description: String { "\(RunningShop.executable) is not built; run `swift build` (scripts/test does) before `swift test`" }
     }
 
-    init(in session: DesktopSession, arguments: [String] = ["--print-stack"]) async throws {
+    /// Starts the app; with `accessibility`, GTK's accessibility is on (the AT-SPI bus of the
+    /// session, as a screen reader needs), otherwise off (`GTK_A11Y=none`).
+    init(in session: DesktopSession, arguments: [String] = ["--print-stack"], accessibility: Bool = false) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw NotBuilt() }
         self.session = session
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
-        process.environment = session.environment
+        var environment = session.environment
+        if accessibility { environment.removeValue(forKey: "GTK_A11Y") }
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -168,6 +172,15 @@ final class RunningShop: @unchecked Sendable {
         guard let found else { return nil }
         consumed = found.index + 1
         return found.line
+    }
+
+    /// Waits for a line anywhere in the output (printed before or after those already waited
+    /// for) that satisfies `matches`, and returns it, leaving the next line to wait for as it was.
+    func any(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+        let output = output
+        return await offPool {
+            output.wait(timeout: timeout) { $0.contains(where: matches) }?.first(where: matches)
+        }
     }
 
     /// Waits for the next `stack: ...` line and returns the stack.

@@ -17,7 +17,7 @@ struct ShopDesktopTests {
         let folder = Self.screenshots.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--screenshot-dir", folder.path])
+        let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--test-scripting", "--screenshot-dir", folder.path])
         #expect(await shop.nextStack() == "catalog", "\(shop.lines)")
         return shop
     }
@@ -30,7 +30,8 @@ struct ShopDesktopTests {
     /// lines), taken once the window has settled; screenshots of earlier changes are skipped.
     private func expectScreenshot(_ shop: RunningShop, modal: Bool = false) async {
         let change = String(format: "%03d", shop.lines.filter { $0.hasPrefix("stack: ") }.count)
-        guard let line = await shop.next({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
+        // Looked for in all the output: it may come before a line the test waited for since.
+        guard let line = await shop.any({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
             Issue.record("no screenshot of change \(change): \(shop.lines)")
             return
         }
@@ -147,6 +148,38 @@ struct ShopDesktopTests {
         try await shop.action("type-link", "shop://account/login")
         #expect(await shop.nextStack() == "catalog | account/login")
         #expect(!shop.lines.contains { $0.hasPrefix("stack: ") && $0 != "stack: catalog" && $0 != "stack: catalog | account/login" })
+    }
+
+    @Test("Without --test-scripting the app has no scripting action: nothing on the session bus opens an internal route")
+    func noScriptingFromOutside() async throws {
+        let session = try await DesktopSession(name: "no-scripting")
+        let shop = try await RunningShop(in: session, arguments: ["--print-stack"])
+        #expect(await shop.nextStack() == "catalog")
+        // The actions the app exports on the bus, as any program there sees them: `(['NAME', ...],)`.
+        let actions = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.gtk.Actions.List",
+        ])
+        #expect(actions.status == 0, "\(actions.output)")
+        for name in ["back", "press", "close-window", "close-main-window", "type-link"] {
+            #expect(!actions.output.contains("'\(name)'"), "\(actions.output)")
+        }
+        // Activated over D-Bus as any program could: refused by GLib, nothing opens.
+        let typed = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.freedesktop.Application.ActivateAction", "type-link", "[<'shop://account/login'>]", "{}",
+        ])
+        #expect(typed.status != 0, "\(typed.output)")
+        let opened = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.freedesktop.Application.Open", "['shop://account/login']", "{}",
+        ])
+        #expect(opened.status == 0, "\(opened.output)")
+        #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://account/login: no route matches 'account/login'")
+        // The app still opens external links it is sent.
+        try await session.run(RunningShop.executable, ["shop://catalog/product/7"])
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
+        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog", "stack: catalog > catalog/product/<int:id>"])
     }
 
     @Test("50 links sent over D-Bus at once are all shown, in the order they arrived")

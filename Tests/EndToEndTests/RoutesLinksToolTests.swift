@@ -100,6 +100,33 @@ struct RoutesLinksToolTests {
         #expect(unsigned.standardError == "assetlinks.json: the fingerprint 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5 is not listed for org.linkrouter.shop\n")
     }
 
+    @Test("desktop-entry with --name and --exec writes the whole entry, Exec quoted, that desktop-file-validate accepts")
+    func wholeDesktopEntry() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("org.linkrouter.Shop.desktop")
+        let run = try routes.run([
+            "links", demo.path.path, "--format", "desktop-entry", "--scheme", "shop", "--scheme", "SHOP",
+            "--name", "Shop", "--exec", "/opt/My Shop/$HOME/shop", "--output", file.path,
+        ])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let entry = try String(contentsOf: file, encoding: .utf8)
+        #expect(entry == """
+            [Desktop Entry]
+            Type=Application
+            Name=Shop
+            Exec="/opt/My Shop/\\\\$HOME/shop" %u
+            Terminal=false
+            MimeType=x-scheme-handler/shop;
+
+            """)
+        let validator = "/usr/bin/desktop-file-validate"
+        try #require(FileManager.default.isExecutableFile(atPath: validator), "desktop-file-validate is missing: install desktop-file-utils (scripts/setup does)")
+        let validation = try BuiltProduct.run(URL(fileURLWithPath: validator), [file.path])
+        #expect(validation.status == 0, "\(validation.standardOutput)\(validation.standardError)")
+        #expect(validation.standardOutput.isEmpty && validation.standardError.isEmpty, "\(validation.standardOutput)\(validation.standardError)")
+    }
+
     @Test("bad arguments and files are one line on stderr starting with 'routes: ' and exit status 2", arguments: [
         (["--format", "apple-app-site-association", "--app-id", "ABCDE12345.org.linkrouter.Shop"], "--format apple-app-site-association needs --host (the app's web host)"),
         (["--format", "apple-app-site-association", "--host", "shop.example.com"], "--format apple-app-site-association needs --app-id TEAMID.BUNDLE.ID"),
@@ -110,6 +137,9 @@ struct RoutesLinksToolTests {
         (["--format", "assetlinks", "--package", "org.linkrouter.shop", "--sha256", "AB:CD"], "'AB:CD' is not a SHA-256 fingerprint: 32 bytes in hexadecimal, as AB:CD:…"),
         (["--format", "desktop-entry"], "--format desktop-entry needs --scheme (the app's URL scheme, such as shop)"),
         (["--format", "desktop-entry", "--scheme", "1shop"], "invalid scheme '1shop': use a letter, then letters, digits, '+', '-' or '.'"),
+        (["--format", "desktop-entry", "--scheme", "shop", "--name", "Shop"], "--name needs --exec (the program the desktop entry starts)"),
+        (["--format", "desktop-entry", "--scheme", "shop", "--exec", "/opt/shop"], "--exec needs --name (the application's name in the desktop entry)"),
+        (["--format", "desktop-entry", "--scheme", "shop", "--name", "", "--exec", "/opt/shop"], "desktop entry key 'Name': the name is empty"),
         (["--format", "apple-app-site-association", "--host", "shop.example.com", "--check", "/nonexistent/aasa"], "/nonexistent/aasa: No such file or directory"),
         (["--format", "ios"], "The value 'ios' is invalid for '--format <format>'. Please provide one of 'apple-app-site-association', 'android-intent-filters', 'assetlinks' or 'desktop-entry'."),
     ] as [([String], String)])

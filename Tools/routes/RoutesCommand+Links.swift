@@ -11,7 +11,8 @@ extension RoutesCommand {
             discussion: """
                 Formats: apple-app-site-association (--app-id, --host), android-intent-filters (--host, \
                 optionally --min-sdk and --scheme for the app's own scheme), assetlinks (--package, --sha256), desktop-entry \
-                (--scheme: the MimeType line).
+                (--scheme: the MimeType line; with --name and --exec, the whole entry, Exec quoted as the Desktop Entry \
+                Specification asks).
                 Every web path the app opens from outside (an external route's) is claimed, and no path of \
                 an internal route. Where a platform's patterns cannot say what a route says, a rule claims \
                 more than the app opens: each over-claim is reported on standard error with a URL and why; \
@@ -37,6 +38,12 @@ extension RoutesCommand {
 
         @Option(name: .customLong("scheme"), help: ArgumentHelp("The app's URL scheme (desktop entry; Android: a custom scheme's filters too).", valueName: "scheme"))
         var schemes: [String] = []
+
+        @Option(name: .customLong("name"), help: ArgumentHelp("The application's name, for the whole desktop entry (with --exec).", valueName: "name"))
+        var applicationName: String?
+
+        @Option(name: .customLong("exec"), help: ArgumentHelp("The program the whole desktop entry starts (with --name).", valueName: "path"))
+        var executable: String?
 
         @Option(name: .customLong("package"), help: "The Android application's package name (assetlinks).")
         var packageName: String?
@@ -70,6 +77,8 @@ extension RoutesCommand {
             options.minimumSDK = minimumSDK
             options.strict = strict
             options.checkFile = check
+            options.applicationName = applicationName
+            options.executable = executable
             let links = try AppLinks(binaries: binaries, options: options)
             let diagnostics = links.messages.map { $0 + "\n" }.joined()
             if let output {

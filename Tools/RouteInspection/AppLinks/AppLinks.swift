@@ -18,7 +18,8 @@ package struct AppLinks {
         case androidIntentFilters = "android-intent-filters"
         /// Android App Links: the JSON served at `https://HOST/.well-known/assetlinks.json`.
         case assetLinks = "assetlinks"
-        /// The Linux desktop: the desktop entry's `MimeType` line for the app's URL schemes.
+        /// The Linux desktop: the desktop entry's `MimeType` line for the app's URL schemes, or
+        /// the whole entry with ``Options/applicationName`` and ``Options/executable``.
         case desktopEntry = "desktop-entry"
     }
 
@@ -43,6 +44,10 @@ package struct AppLinks {
         package var strict = false
         /// A deployed file to check against the binaries instead of writing one.
         package var checkFile: String?
+        /// The application's name, for a whole desktop entry (`Name`).
+        package var applicationName: String?
+        /// The program a whole desktop entry starts (`Exec`, quoted as the specification asks).
+        package var executable: String?
 
         /// Options for a format.
         package init(format: Format) {
@@ -65,8 +70,8 @@ package struct AppLinks {
     package init(binaries: [String], options: Options) throws(RouteInspectionError) {
         switch options.format {
         case .desktopEntry:
-            let entry = try DesktopEntryLinks(routes: try AppLinkRoutes(binaries: binaries, host: "localhost"), schemes: options.schemes)
-            (output, messages, hasProblems) = (entry.mimeTypeLine + "\n", entry.messages, false)
+            let entry = try DesktopEntryLinks(routes: try AppLinkRoutes(binaries: binaries, host: "localhost"), options: options)
+            (output, messages, hasProblems) = (entry.text, entry.messages, false)
         case .assetLinks:
             let links = try AssetLinks(packageName: options.packageName, fingerprints: options.fingerprints)
             _ = try BinaryRoutes.readWellFormed(binaries)

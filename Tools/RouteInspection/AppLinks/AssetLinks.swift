@@ -83,34 +83,3 @@ struct AssetLinks {
         return problems
     }
 }
-
-/// The desktop entry's `MimeType` line for an app's URL schemes: `MimeType=x-scheme-handler/shop;`.
-///
-/// A scheme handler receives every URL of its scheme; the app opens them with `source: .external`,
-/// so that only external routes answer. The line is what an entry needs for links; the whole
-/// entry (`Name`, `Exec` quoted as the specification asks) is written by the app's packaging.
-struct DesktopEntryLinks {
-    /// The MIME types, `x-scheme-handler/SCHEME`, in the order given.
-    let mimeTypes: [String]
-    /// What the report says: how many external routes the schemes reach.
-    let messages: [String]
-
-    /// The line for the schemes; the routes are counted for the report.
-    ///
-    /// - Throws: ``RouteInspectionError/invalidArgument(_:)`` for a missing or invalid scheme.
-    init(routes: AppLinkRoutes, schemes: [String]) throws(RouteInspectionError) {
-        guard !schemes.isEmpty else { throw .invalidArgument("--format desktop-entry needs --scheme (the app's URL scheme, such as shop)") }
-        for scheme in schemes { try GeneratedRoutes.validate(scheme: scheme) }
-        var seen = Set<String>()
-        mimeTypes = schemes.map { "x-scheme-handler/" + $0.lowercased() }.filter { seen.insert($0).inserted }
-        let external = routes.routes.filter { $0.options.exposure == .external }.count
-        messages = [
-            "desktop-entry: \(mimeTypes.joined(separator: ", ")) hands every URL of the scheme to the app, which opens it with source .external: "
-                + "\(external) external route\(external == 1 ? "" : "s") of \(routes.routes.count) answer",
-        ]
-    }
-
-    /// `MimeType=x-scheme-handler/shop;`, each type followed by `;` as the Desktop Entry
-    /// Specification writes lists.
-    var mimeTypeLine: String { "MimeType=" + mimeTypes.map { $0 + ";" }.joined() }
-}
