@@ -87,8 +87,7 @@ let package = Package(
             dependencies: [
                 "RoutePatterns", "RouteRecordLayout",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                // The plugin's message loop; see Plugin.swift for why not SwiftCompilerPlugin's.
-                .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ],
             swiftSettings: strictSettings
         ),
