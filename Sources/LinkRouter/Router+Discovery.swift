@@ -267,12 +267,12 @@ extension Router {
             switch record.kind {
             case .page:
                 guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
-                    return skip("skipped record: \(record.location): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix))")
+                    return skip("skipped record: \(record.location): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
                 }
                 try register(record.pattern, options: options, page: page)
             case .action:
                 guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
-                    return skip("skipped record: \(record.location): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix))")
+                    return skip("skipped record: \(record.location): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
                 }
                 try register(record.pattern, options: options, action: action)
             case .cAction:
