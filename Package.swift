@@ -68,9 +68,10 @@ let package = Package(
         .target(name: "RouteTableJSON", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // The route record ABI: layout, section name, magic, the C registration macro.
         .target(name: "CRouteRecord"),
-        // The same ABI stated once in Swift (kinds, flags, magic, version, sizes) for the macros, the
-        // reader, discovery and the tool; RouteRecordLayoutTests checks it against the C header.
-        .target(name: "RouteRecordLayout", swiftSettings: strictSettings),
+        // The same ABI stated once in Swift (kinds, flags, magic, versions, sizes) and the one codec
+        // that writes and reads records, for the macros, the reader, discovery and the tool;
+        // RouteRecordLayoutTests checks it against the C header.
+        .target(name: "RouteRecordLayout", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
         .target(name: "CLoadedImages", cSettings: [.define("_GNU_SOURCE")]),
         .systemLibrary(name: "CLibELF", pkgConfig: "libelf", providers: [.apt(["libelf-dev"])]),
@@ -86,8 +87,7 @@ let package = Package(
             dependencies: [
                 "RoutePatterns", "RouteRecordLayout",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                // The plugin's message loop; see Plugin.swift for why not SwiftCompilerPlugin's.
-                .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ],
             swiftSettings: strictSettings
         ),
@@ -229,7 +229,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RouteInspectionTests",
-            dependencies: ["RouteInspection", "RouteRecordReader"],
+            dependencies: ["RouteInspection", "RouteRecordReader", "RouteRecordLayout"],
             swiftSettings: strictSettings
         ),
         // The demo's feature modules linked in process and checked with LinkRouterTesting, as an
@@ -241,8 +241,14 @@ let package = Package(
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
-        // RouteInspection and the core for the app-link cross-check, which runs the tool's matchers and a router.
-        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore"], swiftSettings: strictSettings),
+        // RouteInspection and the core for the app-link cross-check, which runs the tool's matchers and a
+        // router; RouteRecordReader: the compatibility tests read records in process too, to compare
+        // with what an older LinkRouter's reader says of them.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore", "RouteRecordReader"],
+            swiftSettings: strictSettings
+        ),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.

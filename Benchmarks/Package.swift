@@ -52,17 +52,5 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
-        // One discovery pass in a fresh process, as at app start-up, or discovery, the table build
-        // and the first open; run by `discovery-startup` and `first-open-startup`.
-        // Outside `Benchmarks/Benchmarks`, so the benchmark plugin does not take it for a benchmark.
-        .executableTarget(
-            name: "DiscoveryStartup",
-            dependencies: [
-                "ManyRouteRecords",
-                .product(name: "LinkRouter", package: linkRouterPackage),
-            ],
-            path: "Tools/DiscoveryStartup",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
     ]
 )

@@ -1,3 +1,5 @@
+import RouteRecordReader
+
 /// Route records of one shape (`user/:id`, `user/:name`) of which none wins: none is marked as an
 /// override, or several are. Discovery registers none of them and reports this.
 ///
@@ -20,8 +22,19 @@ public struct DuplicateRoute: Sendable, Hashable, CustomStringConvertible {
         public let isOverride: Bool
 
         /// `'user/:id' ('accessor of Feature.UserPage.__linkRouterRecord') in /path/app at offset 0x1f40`.
-        public var description: String {
-            "'\(pattern)' " + (symbol.map { "('\($0)') " } ?? "") + "in \(file) at offset 0x\(String(fileOffset, radix: 16))"
+        public var description: String { named.description }
+
+        /// The record as every message about a contest names it, `routes check`'s too.
+        var named: NamedRecord {
+            NamedRecord(claim: pattern, symbol: symbol, file: file, fileOffset: fileOffset, isOverride: isOverride)
+        }
+
+        init(_ named: NamedRecord) {
+            pattern = named.claim
+            file = named.file
+            fileOffset = named.fileOffset
+            symbol = named.symbol
+            isOverride = named.isOverride
         }
     }
 
@@ -30,10 +43,6 @@ public struct DuplicateRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// `duplicate route 'user/:id': 2 records of one shape, none marked as an override: ...; none is registered`.
     public var description: String {
-        let marks = records.first?.isOverride == true ? "all marked as overrides" : "none marked as an override"
-        return "duplicate route '\(records.first?.pattern ?? "")': \(records.count) records of one shape, \(marks): "
-            + records.map(\.description).joined(separator: "; ")
-            + "; none is registered ("
-            + (records.first?.isOverride == true ? "keep 'overrides: true' on one of them)" : "mark the one that wins with 'overrides: true')")
+        OverrideRule.duplicateMessage(.route, key: records.first?.pattern ?? "", records: records.map(\.named))
     }
 }

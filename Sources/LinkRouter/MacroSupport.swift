@@ -1,26 +1,23 @@
 // Symbols that exist only for the expansions of `@Routable`, `#route` and `@RoutableService`. Do not
 // use them directly.
 
-/// The Swift layout of one route record (see `Documentation/ABI/RouteRecord.md`): magic, version,
-/// flags, kind, text length, accessor, reserved, and 96 bytes of text as 12 little-endian words.
-///
-/// - Warning: Exists for macro expansions; do not use it directly.
-public typealias __RouteRecord = (
-    UInt32, UInt16, UInt16, UInt32, UInt32, __RouteRecordAccessor, UInt64,
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-)
-
-/// The Swift layout of a route record that is a static member (`@Routable`, `@RoutableService`,
-/// `#route` in a type): the same 128 bytes as ``__RouteRecord``, written as the header's two
-/// little-endian words (magic, version and flags; kind and text length), the accessor, the
-/// reserved word, and the text's 12 words.
+/// The Swift layout of one route record (see `Documentation/ABI/RouteRecord.md`), as the macros
+/// write it from the codec's bytes: the header's two little-endian words (magic, version and
+/// flags; kind and lengths), the accessor, the layout word (version 2's compiled length and
+/// writer; 0 in version 1) and the body's `bodyWords` words (text and compiled pattern; 12 for a
+/// record of one 128-byte block, 16 more for each block after it).
 ///
 /// A static constant has a getter. For a tuple of plain integers, a debug build compiles that
 /// getter with the whole value rebuilt field by field, about 2 ms a record; inline arrays are
 /// copied whole instead.
 ///
 /// - Warning: Exists for macro expansions; do not use it directly.
-public typealias __RouteMemberRecord = (InlineArray<2, UInt64>, __RouteRecordAccessor, UInt64, InlineArray<12, UInt64>)
+public typealias __RouteRecord<let bodyWords: Int> = (
+    header: InlineArray<2, UInt64>,
+    accessor: __RouteRecordAccessor,
+    layout: UInt64,
+    body: InlineArray<bodyWords, UInt64>
+)
 
 /// A record's accessor: writes its value into the first argument when the second points to the
 /// `Any.Type` the caller expects, and returns whether it did.

@@ -19,8 +19,9 @@
 ///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
 /// literal that names the column of the offending character. All arguments must be literals.
-/// The pattern, the groups, the summary and the query contract share a record's 96 bytes of text
-/// (UTF-8, plus one separator byte before each part after the pattern, up to the last one given).
+/// The pattern, the groups, the summary and the query contract share a record's text, at most
+/// 1,024 bytes (UTF-8, plus one separator byte before each part after the pattern, up to the last
+/// one given); the pattern's segments travel in the record too, so start-up does not parse it.
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
@@ -30,7 +31,7 @@
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
-///     96 bytes.
+///     1,024 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
@@ -83,7 +84,7 @@ public macro Routable(
 ///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
 /// literal that names the column of the offending character. The pattern, the groups, the
-/// summary and the query contract share a record's 96 bytes of text.
+/// summary and the query contract share a record's text, at most 1,024 bytes.
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
@@ -92,7 +93,7 @@ public macro Routable(
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
-///     96 bytes.
+///     1,024 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
@@ -139,7 +140,7 @@ public macro route(
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
-///     96 bytes.
+///     1,024 bytes.
 ///   - unknownQuery: What happens to the query parameters not declared: kept, dropped or refused.
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
@@ -186,7 +187,7 @@ public macro route<Page: Routable>(
 /// as `registerService(_:lifetime:make:)` would, except that a manual registration of the same
 /// protocol takes precedence.
 ///
-/// The record stores the protocol's name as written in the annotation (at most 96 bytes of UTF-8),
+/// The record stores the protocol's name as written in the annotation (at most 1,024 bytes of UTF-8),
 /// so `routes dump` lists the service and `routes check` reports two implementations of one
 /// protocol name. Without the `ExistentialAny` feature the protocol may be written `SessionService.self`.
 ///

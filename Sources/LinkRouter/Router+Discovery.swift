@@ -167,8 +167,7 @@ extension Router {
         let start = clock.now
         var report = DiscoveryReport()
         report.examinedObjectCount = images.count
-        // The sections are found first, so that the router makes room for all their records at
-        // once; each record is then decoded and registered in one step, and none is kept.
+        // The sections are found first, so that the pass makes room for all their records at once.
         var sections: [LoadedRouteSection] = []
         var capacity = 0
         var unreadable: Set<String> = []
@@ -195,32 +194,21 @@ extension Router {
                 logger.warning("cannot read route records: \(error)")
             }
         }
-        router?.reserveCapacity(forAdditionalRoutes: capacity)
-        report.registered.reserveCapacity(capacity)
+        // Every record of the pass is read first, each route made once, with the pattern its
+        // record carries (a Swift record's compiled pattern) or parsed once (a C record's). The
+        // override rule then decides on the whole pass, the losers are left out, and the registry
+        // takes the rest as they are: the routing table is built from them, at first use.
+        var routes = DiscoveredRoutes(capacity: router == nil ? 0 : capacity)
+        var claims = RouteClaims(capacity: router == nil ? 0 : capacity)
         var servicePass = ServiceDiscoveryPass()
-        var origins = RecordOrigins(sections: sections)
-        var rule = OverrideRule()
         for section in sections {
-            let issues = section.forEachRecord { record in
+            let issues = section.forEachCheckedRecord { record, location in
                 let ordinal = report.recordCount
                 report.recordCount += 1
                 if record.kind == .service {
-                    servicePass.add(record)
-                } else if let router {
-                    let outcome = rule.add(
-                        record,
-                        register: { router.register($0, report: &report, logger: logger) },
-                        unregister: { pattern in
-                            router.unregister(pattern)
-                            if let index = report.registered.lastIndex(of: pattern) { report.registered.remove(at: index) }
-                        },
-                        earlierRecord: { origins.earlierRecord(withPattern: $0, before: ordinal) }
-                    )
-                    if case .duplicateOfEarlierRoute(let existing) = outcome {
-                        let message = "duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' registered earlier wins"
-                        report.diagnostics.append(message)
-                        logger.warning("\(message)")
-                    }
+                    servicePass.add(RouteRecord(taking: &record, at: location()))
+                } else if router != nil, append(&record, at: location, to: &routes, report: &report, logger: logger) {
+                    claims.append(ordinal: ordinal, isOverride: record.isOverride)
                 }
             }
             for issue in issues {
@@ -235,61 +223,83 @@ extension Router {
             report.diagnostics.append(message)
             logger.warning("\(message)")
         }
-        reportContests(of: rule, in: &report, logger: logger)
-        if validating, let router { reportConflicts(in: router, report: &report, logger: logger) }
+        if let router {
+            let decision = OverrideRule.decide(
+                count: routes.count, digest: routes.shapeDigest(at:), isOverride: claims.isOverride(_:), sameKey: routes.hasSameShape(_:_:)
+            )
+            var records = PassRecords(sections: sections)
+            reportContests(of: decision, records: { records.record(at: claims.ordinal(of: $0)) }, in: &report, logger: logger)
+            routes.remove(at: decision.losers)
+            let winners = claims.ordinals(keeping: decision.isRegistered(_:))
+            var registered = routes.patternTexts
+            let refused = router.register(discovered: routes)
+            for (index, existing) in refused {
+                let record = records.record(at: winners[index])
+                let message = "duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' registered earlier wins"
+                report.diagnostics.append(message)
+                logger.warning("\(message)")
+            }
+            for (index, _) in refused.reversed() { registered.remove(at: index) }
+            report.registered = registered
+            if validating { reportConflicts(in: router, report: &report, logger: logger) }
+        }
         servicePass.finish(in: services, report: &report, logger: logger)
         report.duration = clock.now - start
         return report
     }
 
-    /// Registers one route record, reporting a record that cannot be used; a duplicate is left to
-    /// the caller (``OverrideRule``).
-    private func register(_ record: RouteRecord, report: inout DiscoveryReport, logger: Logger) -> OverrideRule.Registration {
-        func skip(_ message: String) -> OverrideRule.Registration {
+    /// Makes a route of a record and adds it to the pass's routes, or reports why it cannot be
+    /// used: its pattern does not parse (a C record's), its query contract does not parse, or its
+    /// accessor refuses this copy of LinkRouter.
+    /// - Returns: Whether the route was added.
+    private static func append(
+        _ record: inout CheckedRecord, at location: () -> RecordLocation, to routes: inout DiscoveredRoutes,
+        report: inout DiscoveryReport, logger: Logger
+    ) -> Bool {
+        func skip(_ message: String) -> Bool {
             report.diagnostics.append(message)
             logger.warning("\(message)")
-            return .refused
+            return false
+        }
+        // The compiled pattern taken, not copied: the record is thrown away after this.
+        let pattern: RoutePattern
+        if let compiled = record.compiledPattern.take() {
+            pattern = compiled
+        } else {
+            do { pattern = try RoutePattern(record.text.pattern) } catch {
+                return skip("skipped record: \(location()): \(error)")
+            }
         }
         var query: QueryContract?
-        if let text = record.query {
+        if let text = record.text.query {
             do { query = try QueryContract(recordText: text) } catch {
-                return skip("skipped record: \(record.location): its query contract does not parse: \(error)")
+                return skip("skipped record: \(location()): its query contract does not parse: \(error)")
             }
         }
         let options = RouteOptions(
             exposure: record.isExternal ? .external : .internal,
-            openStyle: RouteOptions.OpenStyle(record.openStyle),
-            groups: Set(record.groups),
-            summary: record.summary,
+            openStyle: RouteOptions.OpenStyle(record.flags.openStyle),
+            groups: record.text.groups.isEmpty ? [] : Set(record.text.groups),
+            summary: record.text.summary,
             query: query
         )
-        do throws(RouteRegistrationError) {
-            switch record.kind {
-            case .page:
-                guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
-                    return skip("skipped record: \(record.location): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
-                }
-                try register(record.pattern, options: options, page: page)
-            case .action:
-                guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
-                    return skip("skipped record: \(record.location): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
-                }
-                try register(record.pattern, options: options, action: action)
-            case .cAction:
-                try register(record.pattern, options: options, action: CAction.routeAction(for: record))
-            case .service:
-                return .refused  // not a route: ServiceDiscoveryPass registers it
+        switch record.kind {
+        case .page:
+            guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessor) else {
+                return skip("skipped record: \(location()): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessor)))")
             }
-            report.registered.append(record.pattern)
-            return .registered
-        } catch {
-            switch error {
-            case .invalidPattern(let error):
-                return skip("skipped record: \(record.location): \(error)")
-            case .duplicate(_, let existing):
-                return .duplicate(existing: existing)
+            routes.append(pattern, options: options, page: page)
+        case .action:
+            guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessor) else {
+                return skip("skipped record: \(location()): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessor)))")
             }
+            routes.append(pattern, options: options, action: action)
+        case .cAction:
+            routes.append(pattern, options: options, action: CAction.routeAction(address: record.accessor))
+        case .service:
+            return false  // not a route: ServiceDiscoveryPass registers it
         }
+        return true
     }
 
     /// Reports the routes that cannot win for some key and that involve a route this pass
@@ -303,39 +313,24 @@ extension Router {
         }
     }
 
-    /// Reports the pass's records that share a shape: the duplicates as warnings, the records an
-    /// override won over at the info level, each record named by its accessor symbol (read from
-    /// the symbol tables of the files involved, only when there is something to report).
-    private static func reportContests(of rule: OverrideRule, in report: inout DiscoveryReport, logger: Logger) {
-        guard !rule.contests.isEmpty else { return }
-        var offsets: [String: Set<Int>] = [:]
-        for record in rule.contests.flatMap(\.records) {
-            offsets[record.location.file, default: []].insert(record.location.fileOffset)
-        }
-        let symbols = Dictionary(uniqueKeysWithValues: offsets.map { file, offsets in
-            (file, EntrySymbols.symbols(in: file, atOffsets: offsets))
-        })
-        func named(_ record: RouteRecord) -> DuplicateRoute.Record {
-            DuplicateRoute.Record(
-                pattern: record.pattern, file: record.location.file, fileOffset: record.location.fileOffset,
-                symbol: symbols[record.location.file]?[record.location.fileOffset], isOverride: record.isOverride
-            )
-        }
-        for contest in rule.contests {
-            if let winner = contest.winner {
-                for loser in contest.overridden {
-                    let line = "route \(named(loser)) is overridden by \(named(winner))"
-                    report.overridden.append(line)
-                    logger.info("\(line)")
-                }
-                continue
+    /// Reports the pass's contests: the duplicates as warnings, the records an override won over
+    /// at the info level, each record named by its accessor symbol (read from the symbol tables of
+    /// the files involved, only when there is something to report).
+    private static func reportContests(
+        of decision: OverrideRule.Decision, records: (Int) -> RouteRecord, in report: inout DiscoveryReport, logger: Logger
+    ) {
+        for contest in decision.contests {
+            let named = NamedRecord.naming(contest.members.map(records))
+            let name = Dictionary(uniqueKeysWithValues: zip(contest.members, named))
+            let winner = contest.winner.flatMap { name[$0] }
+            if winner == nil {
+                let duplicate = DuplicateRoute(records: contest.conflicting.compactMap { name[$0] }.map(DuplicateRoute.Record.init))
+                report.duplicateRoutes.append(duplicate)
+                report.diagnostics.append(duplicate.description)
+                logger.warning("\(duplicate.description)")
             }
-            let duplicate = DuplicateRoute(records: contest.conflicting.map(named))
-            report.duplicateRoutes.append(duplicate)
-            report.diagnostics.append(duplicate.description)
-            logger.warning("\(duplicate.description)")
             for loser in contest.overridden {
-                let line = "route \(named(loser)) is overridden by the duplicate overrides of its shape"
+                let line = OverrideRule.overriddenMessage(.route, loser: name[loser]!, winner: winner)
                 report.overridden.append(line)
                 logger.info("\(line)")
             }
@@ -363,33 +358,49 @@ extension LoadedImage {
     fileprivate var sourceName: String { "\(path)@\(loadBias)" }
 }
 
-/// The records of one discovery pass, to find the record that registered a route a later record
-/// collides with (``OverrideRule``). Built at the first duplicate only, by decoding the sections
-/// once more: a pass without duplicates keeps no list of its records.
-private struct RecordOrigins {
+/// Which records of a pass became route claims, in claim order: each claim's record by its
+/// ordinal in the pass (counting every valid record) and its override mark, four bytes a claim.
+private struct RouteClaims {
+    private static let overrideBit: UInt32 = 1 << 31
+    private var claims: [UInt32] = []
+
+    init(capacity: Int) {
+        claims.reserveCapacity(capacity)
+    }
+
+    mutating func append(ordinal: Int, isOverride: Bool) {
+        claims.append(UInt32(truncatingIfNeeded: ordinal) | (isOverride ? Self.overrideBit : 0))
+    }
+
+    func isOverride(_ claim: Int) -> Bool { claims[claim] & Self.overrideBit != 0 }
+
+    func ordinal(of claim: Int) -> Int { Int(claims[claim] & ~Self.overrideBit) }
+
+    /// The ordinals of the claims `keep` accepts, in order.
+    func ordinals(keeping keep: (Int) -> Bool) -> [Int] {
+        claims.indices.filter(keep).map(ordinal(of:))
+    }
+}
+
+/// The records of one discovery pass by ordinal, to name the few that a report is about. Built at
+/// the first question only, by decoding the sections once more: a pass with nothing to report
+/// keeps no list of its records.
+private struct PassRecords {
     let sections: [LoadedRouteSection]
-    /// The first route record of each pattern text, and its position in the pass, once a duplicate asked.
-    private var firstRecords: [String: (ordinal: Int, record: RouteRecord)]?
+    private var records: [RouteRecord]?
 
     init(sections: [LoadedRouteSection]) {
         self.sections = sections
     }
 
-    /// The first route record whose pattern is `pattern`, if it was read before the `ordinal`-th record.
-    mutating func earlierRecord(withPattern pattern: String, before ordinal: Int) -> RouteRecord? {
-        if firstRecords == nil {
-            var records: [String: (ordinal: Int, record: RouteRecord)] = [:]
-            var count = 0
-            for section in sections {
-                _ = section.forEachRecord { record in
-                    defer { count += 1 }
-                    if record.kind != .service, records[record.pattern] == nil { records[record.pattern] = (count, record) }
-                }
-            }
-            firstRecords = records
+    /// The pass's `ordinal`-th valid record.
+    mutating func record(at ordinal: Int) -> RouteRecord {
+        if records == nil {
+            var all: [RouteRecord] = []
+            for section in sections { _ = section.forEachRecord { all.append($0) } }
+            records = all
         }
-        guard let first = firstRecords?[pattern], first.ordinal < ordinal else { return nil }
-        return first.record
+        return records![ordinal]
     }
 }
 
@@ -402,8 +413,8 @@ private enum CAction {
         var description: String { "the C function reported failure" }
     }
 
-    static func routeAction(for record: RouteRecord) -> RouteAction {
-        RouteAction(context: record.accessorAddress) { address, parameters in
+    static func routeAction(address: UInt) -> RouteAction {
+        RouteAction(context: address) { address, parameters in
             let function = unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: linkrouter_c_action.self)
             return try call(function, with: parameters)
         }

@@ -1,6 +1,5 @@
-// The global constant every annotation expands to: a record of the layout of
-// `linkrouter_route_record` in LinkRouterRecord.h, written as `LinkRouter.__RouteRecord` at file
-// scope and as `LinkRouter.__RouteMemberRecord` when it is a static member.
+// The global constant every annotation expands to: a record as the codec writes it
+// (RouteRecordLayout), declared as a `LinkRouter.__RouteRecord`, a tuple with labeled fields.
 import RouteRecordLayout
 import SwiftSyntax
 
@@ -37,18 +36,18 @@ enum RecordPlacement {
 ///
 /// ```swift
 /// extension UserPage: LinkRouter.Routable {
-///     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-///         [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-///         { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-///         0,
-///         [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-///          0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+///     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+///         header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags 0x20, version 1, magic; text length 8, kind 'page'
+///         accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+///         layout: 0x0,
+///         body: [0x64693A2F72657375, 0x2000000050003, ... // text "user/:id", then its compiled pattern
 ///     )
 /// }
 /// ```
 ///
-/// At file scope the constant is a `private nonisolated let` of `LinkRouter.__RouteRecord`, with
-/// the header's five fields written one by one.
+/// The bytes are the codec's (``RouteRecordLayout/RouteRecordCodec``), written as the record's
+/// words: the header's two, the accessor (the closure), the layout word and the body's, whose
+/// count is the type's parameter (12 for a one-block record, 16 more per block).
 ///
 /// The declaration is written as source text and handed over as one token, not built node by
 /// node: the compiler parses an expansion's text anyway, and the macro plugin is a debug build in a
@@ -57,16 +56,14 @@ enum RecordPlacement {
 ///
 /// - Parameters:
 ///   - name: The constant's name (the enum's for ``RecordPlacement/enumeration``), unique in its scope.
-///   - kind: What the accessor produces.
-///   - flags: The record's flags field.
-///   - text: The record's text, at most ``RecordText/capacity`` bytes.
+///   - record: The record's bytes, from the codec, its accessor field 0.
+///   - description: What the body holds, for the comment after it: `text "user/:id"`.
 ///   - accessor: The accessor closure's source (``accessorSource(_:indent:)``).
 ///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
-    kind: RecordKind,
-    flags: RecordFlags,
-    text: [UInt8],
+    record: [UInt8],
+    description: String,
     accessor: String,
     placement: RecordPlacement = .fileScope
 ) -> DeclSyntax {
@@ -76,60 +73,52 @@ func makeRecordDeclaration(
     }
     let outer = isNested ? "    " : ""
     let indent = outer + "    "
-    let words = RecordText.words(packing: text).map { "0x" + String($0, radix: 16, uppercase: true) }
-    let textComment = "// text: \(String(decoding: text, as: UTF8.self).debugDescription)"
+    let words = stride(from: 0, to: record.count, by: 8).map { start in
+        record[start..<(start + 8)].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+    let version = UInt16(words[0] >> 32 & 0xFFFF)
+    let field = { (word: UInt64, shift: UInt64, digits: Int) in hexDigits(word >> shift & (1 << (4 * UInt64(digits)) - 1), digits) }
+    let header = "[0x\(field(words[0], 48, 4))_\(field(words[0], 32, 4))_\(field(words[0], 0, 8)), 0x\(field(words[1], 48, 4))_\(field(words[1], 32, 4))_\(field(words[1], 0, 8))]"
+    let kind = RecordKind(rawValue: UInt32(truncatingIfNeeded: words[1])).map { "'\($0.fourCC)'" } ?? "?"
+    let headerComment = version == 1
+        ? "// flags, version 1, magic; text length, kind \(kind)"
+        : "// flags, version \(version), magic; text length, block count, kind \(kind)"
+    let layout = words[3] == 0 ? "0x0" : "0x\(field(words[3], 32, 8))_\(field(words[3], 16, 4))_\(field(words[3], 0, 4))"
+    let body = words[4...].map { "0x" + String($0, radix: 16, uppercase: true) }
+    let lines = stride(from: 0, to: body.count, by: 6).map { body[$0..<min($0 + 6, body.count)].joined(separator: ", ") }
+    let bodySource = lines.enumerated().map { index, line in
+        index == 0 ? "[\(line)\(lines.count > 1 ? "," : "]") // \(description)" : "\(indent)       \(line)\(index == lines.count - 1 ? "]" : ",")"
+    }.joined(separator: "\n")
+    let modifiers = switch placement {
+    case .fileScope: "private nonisolated"
+    case .typeMember: "private nonisolated static"
+    case .enumeration, .extensionMember: "nonisolated static"
+    }
+    let variable = if case .enumeration = placement { "record" } else { name }
     let section = "@used @section(\"\(RecordLayout.sectionName)\")"
-    let (magic, version, kindCode) = (hexDigits(RecordLayout.magic, 8), RecordLayout.version, hexDigits(kind.rawValue, 8))
-    let record = if case .fileScope = placement {
-        """
-        \(section) private nonisolated let \(name): LinkRouter.__RouteRecord = (
-            0x\(magic), \(version), \(flags.rawValue), 0x\(kindCode), \(text.count), // magic, version, flags, kind '\(kind.fourCC)', text length
-            \(accessor),
-            0,
-            \(words[..<6].joined(separator: ", ")), \(textComment)
-            \(words[6...].joined(separator: ", "))
-        )
-        """
-    } else {
-        // A static member takes the member layout (see `__RouteMemberRecord`); its header words
-        // are written as their fields in hex, high to low.
-        """
-        \(outer)\(section) \(placement.modifiers) let \(placement.variableName(name)): LinkRouter.__RouteMemberRecord = (
-        \(indent)[0x\(hexDigits(flags.rawValue, 4))_\(hexDigits(version, 4))_\(magic), 0x\(hexDigits(text.count, 8))_\(kindCode)], // flags, version \(version), magic; text length, kind '\(kind.fourCC)'
-        \(indent)\(accessor),
-        \(indent)0,
-        \(indent)[\(words[..<6].joined(separator: ", ")), \(textComment)
-        \(indent) \(words[6...].joined(separator: ", "))]
+    let declaration = """
+        \(outer)\(section) \(modifiers) let \(variable): LinkRouter.__RouteRecord<\(body.count)> = (
+        \(indent)header: \(header), \(headerComment)
+        \(indent)accessor: \(accessor),
+        \(indent)layout: \(layout),
+        \(indent)body: \(bodySource)
         \(outer))
         """
-    }
     switch placement {
     case .fileScope, .typeMember:
-        return sourceText(record)
+        return sourceText(declaration)
     case .enumeration:
-        return sourceText("private enum \(name) {\n\(record)\n}")
+        return sourceText("private enum \(name) {\n\(declaration)\n}")
     case .extensionMember(let type, let conformance):
         return DeclSyntax(ExtensionDeclSyntax(
             extensionKeyword: .keyword(.extension, trailingTrivia: .space),
             extendedType: type.trimmed.with(\.trailingTrivia, conformance == nil ? .space : []),
             inheritanceClause: conformance.map(linkRouterInheritance),
             memberBlock: MemberBlockSyntax(
-                members: [MemberBlockItemSyntax(leadingTrivia: .newline, decl: sourceText(record))],
+                members: [MemberBlockItemSyntax(leadingTrivia: .newline, decl: sourceText(declaration))],
                 rightBrace: .rightBraceToken(leadingTrivia: .newline)
             )
         ))
-    }
-}
-
-extension RecordPlacement {
-    /// The modifiers of a static member record.
-    fileprivate var modifiers: String {
-        if case .typeMember = self { "private nonisolated static" } else { "nonisolated static" }
-    }
-
-    /// The static member's name: the enum's own for ``enumeration``.
-    fileprivate func variableName(_ name: String) -> String {
-        if case .enumeration = self { "record" } else { name }
     }
 }
 

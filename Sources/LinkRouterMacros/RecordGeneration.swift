@@ -6,69 +6,11 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", NUL, the
-/// summary, and NUL, the query contract (``RoutePatterns/QueryContract/recordText``); stored as 12
-/// little-endian `UInt64` words.
-package enum RecordText {
-    /// The bytes of text one record holds.
-    public static let capacity = RecordLayout.textCapacity
-
-    /// The number of words the text is stored as.
-    public static let wordCount = capacity / 8
-
-    /// The text of a record: the pattern alone when there are no groups, no summary and no query
-    /// contract; the parts after the pattern up to the last one present (an empty summary before a
-    /// contract).
-    public static func bytes(pattern: String, groups: [String], summary: String?, query: String? = nil) -> [UInt8] {
-        var bytes = Array(pattern.utf8)
-        if !groups.isEmpty || summary != nil || query != nil {
-            bytes.append(0)
-            bytes += groups.joined(separator: ",").utf8
-            if summary != nil || query != nil {
-                bytes.append(0)
-                bytes += (summary ?? "").utf8
-            }
-            if let query {
-                bytes.append(0)
-                bytes += query.utf8
-            }
-        }
-        return bytes
-    }
-
-    /// Packs up to ``capacity`` bytes into ``wordCount`` words, zero-padded: byte `8 * i + j` is
-    /// bits `8 * j ..< 8 * j + 8` of word `i`, so the words laid out little-endian are the bytes.
-    public static func words(packing bytes: [UInt8]) -> [UInt64] {
-        precondition(bytes.count <= capacity, "record text longer than \(capacity) bytes")
-        var words = [UInt64](repeating: 0, count: wordCount)
-        for (index, byte) in bytes.enumerated() {
-            words[index / 8] |= UInt64(byte) << (8 * UInt64(index % 8))
-        }
-        return words
-    }
-
-    /// The ``capacity`` bytes that words packed by ``words(packing:)`` hold, padding included.
-    public static func bytes(unpacking words: [UInt64]) -> [UInt8] {
-        words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
-    }
-}
-
 /// A route as an annotation declares it, its arguments read and checked.
 struct RouteDeclaration {
-    /// The arguments a macro accepts after its pattern.
-    struct Labels: OptionSet {
-        let rawValue: Int
-        static let exposure = Labels(rawValue: 1 << 0)
-        static let openStyle = Labels(rawValue: 1 << 1)
-        static let groups = Labels(rawValue: 1 << 2)
-        static let summary = Labels(rawValue: 1 << 3)
-        static let action = Labels(rawValue: 1 << 4)
-        static let page = Labels(rawValue: 1 << 5)
-        static let overrides = Labels(rawValue: 1 << 6)
-        static let query = Labels(rawValue: 1 << 7)
-    }
-
     var pattern = ""
+    /// The pattern as parsed when it was checked: its segments go into the record.
+    var parsedPattern: RoutePattern?
     var isExternal = false
     var openStyle = RecordOpenStyle.automatic
     var groups: [String] = []
@@ -84,19 +26,37 @@ struct RouteDeclaration {
 
     var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
 
-    var text: [UInt8] { RecordText.bytes(pattern: pattern, groups: groups, summary: summary, query: query?.recordText) }
+    /// The record's text: pattern, groups, summary and query contract.
+    var text: RecordText { RecordText(pattern: pattern, groups: groups, summary: summary, query: query?.recordText) }
+
+    /// The pattern's segments as the record stores them.
+    var compiledPattern: CompiledPattern? {
+        guard let parsedPattern else { return nil }
+        let segments = parsedPattern.parts.map { part in
+            CompiledPattern.Segment(
+                kind: CompiledPattern.SegmentKind(rawValue: part.kind.rawValue)!, group: part.group,
+                start: UInt16(part.range.lowerBound), end: UInt16(part.range.upperBound)
+            )
+        }
+        return CompiledPattern(segments: segments, decodedLiterals: parsedPattern.decodedLiteralBytes)
+    }
+
+    /// The record's bytes, its accessor field 0.
+    func record(kind: RecordKind) -> [UInt8] {
+        RouteRecordCodec.encodeRoute(kind: kind, flags: flags, text: text, compiledPattern: compiledPattern)
+    }
 
     /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
     ///
     /// - Parameters:
     ///   - arguments: The arguments, the pattern first.
     ///   - trailingClosure: `#route`'s action when written as a trailing closure.
-    ///   - accepted: The labeled arguments the macro takes.
+    ///   - annotation: Which annotation it is: its parameters are the ones it takes.
     ///   - macro: The attribute or macro expansion, where problems without a better place go.
     init?(
         arguments: LabeledExprListSyntax,
         trailingClosure: ClosureExprSyntax? = nil,
-        accepting accepted: Labels,
+        annotation: Annotation,
         macro: some SyntaxProtocol,
         in context: some MacroExpansionContext
     ) {
@@ -133,7 +93,7 @@ struct RouteDeclaration {
         if let literal = first.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
             pattern = value
             do {
-                _ = try RoutePattern(value)
+                parsedPattern = try RoutePattern(value)
             } catch {
                 // The compiler shows a macro's diagnostic at the start of its node, so the message
                 // names the column too; `position` is exact where a tool honors it.
@@ -154,20 +114,20 @@ struct RouteDeclaration {
         var unknownQuery = QueryContract.UnknownParameters.keep
         for argument in remaining {
             let expression = argument.expression
-            switch argument.label?.text {
-            case "exposure" where accepted.contains(.exposure):
+            switch annotation.parameter(labeled: argument.label?.text) {
+            case .exposure:
                 switch expression.memberName {
                 case "internal": isExternal = false
                 case "external": isExternal = true
                 default: report(expression, "exposureNotLiteral", "write the exposure as '.internal' or '.external'")
                 }
-            case "openStyle" where accepted.contains(.openStyle):
+            case .openStyle:
                 if let style = expression.memberName.flatMap(RecordOpenStyle.init(name:)) {
                     openStyle = style
                 } else {
                     report(expression, "openStyleNotLiteral", "write the open style as '.automatic', '.push' or '.present'")
                 }
-            case "groups" where accepted.contains(.groups):
+            case .groups:
                 groupsArgument = expression
                 let literals = stringLiterals(
                     in: expression, notArray: ("groupsNotLiteral", "write the groups as an array of string literals"),
@@ -184,7 +144,7 @@ struct RouteDeclaration {
                         groups.append(group)
                     }
                 }
-            case "summary" where accepted.contains(.summary):
+            case .summary:
                 summaryArgument = expression
                 if expression.is(NilLiteralExprSyntax.self) { continue }
                 guard let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue else {
@@ -197,7 +157,7 @@ struct RouteDeclaration {
                 } else {
                     summary = value
                 }
-            case "query" where accepted.contains(.query):
+            case .query:
                 queryArgument = expression
                 let literals = stringLiterals(
                     in: expression, notArray: ("queryNotLiteral", "write the query parameters as an array of string literals such as \"page: int = 1\""),
@@ -211,22 +171,22 @@ struct RouteDeclaration {
                         report(literal, "invalidQueryParameter", "\(error)")
                     }
                 }
-            case "unknownQuery" where accepted.contains(.query):
+            case .unknownQuery:
                 if let rule = expression.memberName.flatMap(QueryContract.UnknownParameters.init(rawValue:)) {
                     unknownQuery = rule
                     queryArgument = queryArgument ?? expression
                 } else {
                     report(expression, "unknownQueryNotLiteral", "write the rule for undeclared query parameters as '.keep', '.drop' or '.refuse'")
                 }
-            case "overrides" where accepted.contains(.overrides):
+            case .overrides:
                 guard let literal = expression.as(BooleanLiteralExprSyntax.self) else {
                     report(expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
                     continue
                 }
                 isOverride = literal.literal.tokenKind == .keyword(.true)
-            case "action" where accepted.contains(.action) && action == nil:
+            case .action where action == nil:
                 action = expression
-            case "page" where accepted.contains(.page) && page == nil:
+            case .page where page == nil:
                 guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
                       member.base != nil else {
                     report(expression, "pageNotType", "write the page type as 'Type.self'")
@@ -238,7 +198,7 @@ struct RouteDeclaration {
             }
         }
         if let trailingClosure {
-            if !accepted.contains(.action) {
+            if annotation != .routeAction {
                 report(trailingClosure, "unexpectedArgument", "a page's route takes no action")
             } else if action == nil {
                 action = ExprSyntax(trailingClosure)
@@ -246,7 +206,7 @@ struct RouteDeclaration {
                 report(trailingClosure, "unexpectedArgument", "the action is given twice")
             }
         }
-        if accepted.contains(.action) && action == nil {
+        if annotation == .routeAction && action == nil {
             report(macro, "missingAction", "expected an action: 'action: { parameters in ... }'")
         }
         if let queryArgument {
@@ -258,28 +218,23 @@ struct RouteDeclaration {
         }
         if failed { return nil }
 
-        let length = text.count
-        if length > RecordText.capacity {
+        let text = text
+        let length = text.bytes.count
+        if length > RecordLayout.maximumTextLength {
             // The pattern when it alone is too long, else the last part that does not fit.
-            let place = pattern.utf8.count > RecordText.capacity ? first.expression
+            let place = pattern.utf8.count > RecordLayout.maximumTextLength ? first.expression
                 : query != nil ? queryArgument ?? first.expression
                 : summary != nil ? summaryArgument ?? first.expression
                 : groupsArgument ?? first.expression
-            let parts = [
-                "pattern \(pattern.utf8.count)",
-                groups.isEmpty && summary == nil && query == nil ? nil : "groups \(groups.joined(separator: ",").utf8.count)",
-                summary == nil && query == nil ? nil : "summary \((summary ?? "").utf8.count)",
-                query.map { "query \($0.recordText.utf8.count)" },
-            ].compactMap { $0 }
-            let detail = parts.count > 1 ? " (\(parts.joined(separator: ", ")), separators \(parts.count - 1))" : ""
-            report(place, "textTooLong", "the route's text takes \(length) bytes\(detail); a route record holds at most \(RecordText.capacity)")
+            let detail = text.partSizes.contains(",") ? " (\(text.partSizes))" : ""
+            report(place, "textTooLong", "the route's text takes \(length) bytes\(detail); a route record holds at most \(RecordLayout.maximumTextLength)")
             return nil
         }
     }
 }
 
 /// The constant that a route record is, whose accessor stores a page type or an action
-/// (``makeRecordDeclaration(named:kind:flags:text:accessor:placement:)`` shows one).
+/// (``makeRecordDeclaration(named:record:description:accessor:placement:)`` shows one).
 ///
 /// - Parameters:
 ///   - name: The constant's name, unique in its scope.
@@ -295,11 +250,11 @@ func makeRecordDeclaration(
     placement: RecordPlacement
 ) -> DeclSyntax {
     let store = kind == .page ? "__storePage" : "__storeAction"
+    let text = String(decoding: route.text.bytes, as: UTF8.self).debugDescription
     return makeRecordDeclaration(
         named: name,
-        kind: kind,
-        flags: route.flags,
-        text: route.text,
+        record: route.record(kind: kind),
+        description: "text: \(text), then its compiled pattern",
         accessor: accessorSource(["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]),
         placement: placement
     )

@@ -25,7 +25,7 @@ public enum RoutableMacro: ExtensionMacro {
         guard case .argumentList(let arguments) = node.arguments,
               let route = RouteDeclaration(
                   arguments: arguments,
-                  accepting: [.exposure, .openStyle, .groups, .summary, .query, .overrides],
+                  annotation: .routable,
                   macro: node,
                   in: context
               )

@@ -49,9 +49,8 @@ public enum RoutableServiceMacro: ExtensionMacro {
         ])
         let record = makeRecordDeclaration(
             named: implementation.recordName(prefix: "__linkRouterService", in: context),
-            kind: .service,
-            flags: service.flags,
-            text: service.text,
+            record: service.record,
+            description: "text: \(service.protocolName.debugDescription)",
             accessor: accessor,
             placement: implementation.placement(in: type, missing: protocols)
         )

@@ -28,7 +28,7 @@ public enum RouteMacro: DeclarationMacro {
         guard let route = RouteDeclaration(
             arguments: node.arguments,
             trailingClosure: node.trailingClosure,
-            accepting: isPage ? [.exposure, .openStyle, .groups, .summary, .query, .overrides, .page] : [.exposure, .groups, .summary, .query, .overrides, .action],
+            annotation: isPage ? .routePage : .routeAction,
             macro: node,
             in: context
         ) else { return [] }

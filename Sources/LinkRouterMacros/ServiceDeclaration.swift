@@ -16,8 +16,8 @@ struct ServiceDeclaration {
 
     var flags: RecordFlags { RecordFlags(lifetime: lifetime, isOverride: isOverride) }
 
-    /// The record's text: the protocol's name.
-    var text: [UInt8] { Array(protocolName.utf8) }
+    /// The record's bytes, its accessor field 0: the protocol's name is its text.
+    var record: [UInt8] { RouteRecordCodec.encodeService(named: protocolName, flags: flags) }
 
     /// Reads `@RoutableService`'s arguments; reports every problem and returns `nil` when there is one.
     init?(arguments: LabeledExprListSyntax, macro: AttributeSyntax, in context: some MacroExpansionContext) {
@@ -38,12 +38,13 @@ struct ServiceDeclaration {
             )
         }
         for argument in remaining {
-            switch (argument.label?.text, argument.expression.memberName.flatMap(RecordServiceLifetime.init(name:))) {
-            case ("lifetime", let lifetime?): self.lifetime = lifetime
-            case ("lifetime", nil):
+            let parameter = Annotation.routableService.parameter(labeled: argument.label?.text)
+            switch (parameter, argument.expression.memberName.flatMap(RecordServiceLifetime.init(name:))) {
+            case (.lifetime, let lifetime?): self.lifetime = lifetime
+            case (.lifetime, nil):
                 failed = true
                 context.diagnoseError(argument.expression, "lifetimeNotLiteral", "write the lifetime as '.perRequest' or '.shared'")
-            case ("overrides", _):
+            case (.overrides, _):
                 if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
                     isOverride = literal.literal.tokenKind == .keyword(.true)
                 } else {
@@ -56,10 +57,11 @@ struct ServiceDeclaration {
             }
         }
         if failed { return nil }
-        if text.count > RecordText.capacity {
+        let length = protocolName.utf8.count
+        if length > RecordLayout.maximumTextLength {
             context.diagnoseError(
                 first.expression, "textTooLong",
-                "the protocol's name takes \(text.count) bytes; a service record holds at most \(RecordText.capacity)"
+                "the protocol's name takes \(length) bytes; a service record holds at most \(RecordLayout.maximumTextLength)"
             )
             return nil
         }

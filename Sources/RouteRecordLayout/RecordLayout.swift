@@ -1,40 +1,75 @@
 // The one Swift statement of the route record ABI (Documentation/ABI/RouteRecord.md): what the
 // macros write, the reader checks, discovery registers and the `routes` tool names. The C header
-// Sources/CRouteRecord/include/LinkRouterRecord.h owns the layout; RouteRecordLayoutTests checks
-// every constant here against it. Standard library only, so the macro plugin can use it.
+// Sources/CRouteRecord/include/LinkRouterRecord.h states the same layout for C; RouteRecordLayoutTests
+// checks every constant here against it. Standard library only, so the macro plugin can use it.
+// The records themselves are written and read by `RouteRecordCodec` alone.
 
-/// The fixed facts of a route record: where records live, how to recognize one, its size and
-/// where its fields are.
+/// The fixed facts of a route record: where records live, how to recognize one, the versions, the
+/// sizes and where the fields are.
 package enum RecordLayout {
     /// The ELF section that holds the records back to back: `linkrouter_routes`.
     package static let sectionName = "linkrouter_routes"
     /// The record's first field, the bytes "LnkR" read as a little-endian `UInt32`.
     package static let magic: UInt32 = 0x526B_6E4C
-    /// The layout version written by the macros and the only one the reader accepts.
-    package static let version: UInt16 = 1
-    /// The size of every record, in bytes.
-    package static let size = 128
-    /// The capacity of a record's inline text (pattern, groups, summary, or a protocol's name), in bytes.
-    package static let textCapacity = 96
+    /// The record versions this reader reads: version 1 exactly as readers of version 1 read it,
+    /// and version 2.
+    package static let versions: ClosedRange<UInt16> = 1...2
+    /// The newest version, written for the records a reader of version 1 would misread
+    /// (``RouteRecordCodec/version(for:)``).
+    package static let newestVersion: UInt16 = 2
+    /// The size of a block: a version-1 record is one block, a version-2 record one or more.
+    package static let blockSize = 128
+    /// The capacity of a version-1 record's text field (pattern, groups, summary and contract, or a
+    /// protocol's name), in bytes.
+    package static let version1TextCapacity = 96
+    /// The most text a route record holds: its pattern, groups, summary and query contract with
+    /// their separators, in UTF-8 bytes. A longer text is a compile-time error.
+    package static let maximumTextLength = 1024
+    /// The most blocks a record is read with: room for the longest text and its compiled pattern,
+    /// and a bound on what a corrupt block count can make a reader copy.
+    package static let maximumBlockCount = 32
+    /// The bytes of a record's body (text, then compiled pattern) in its first block.
+    package static let firstBodySize = blockSize - Offset.body
+    /// The bytes of a record's body in each block after the first, behind the block's 8-byte header.
+    package static let continuationBodySize = blockSize - Offset.continuationBody
+    /// The release of LinkRouter that writes the records, as `major << 16 | minor << 8 | patch`,
+    /// stored in the `writer` field of every record of version 2 or later; 0 until LinkRouter has
+    /// releases.
+    package static let writerRelease: UInt32 = 0
 
-    /// The byte offset of each field within a record.
+    /// The byte offset of each field within a record's first block.
     package enum Offset {
-        /// The `UInt32` magic.
+        /// The `UInt32` magic, in every version and in every block of a version-2 record.
         package static let magic = 0
-        /// The `UInt16` layout version.
+        /// The `UInt16` version, in every version and in every block of a version-2 record.
         package static let version = 4
-        /// The `UInt16` flags (``RecordFlags``).
+        /// The `UInt16` flags (``RecordFlags``); in a version-2 record's later blocks, the block's
+        /// index with bit 15 set.
         package static let flags = 6
         /// The `UInt32` kind (``RecordKind``).
         package static let kind = 8
-        /// The `UInt32` number of text bytes in use.
+        /// Version 1: the `UInt32` number of text bytes in use.
         package static let textLength = 12
+        /// Version 2 and later: the `UInt16` number of 128-byte blocks the record takes, so that a
+        /// reader skips a record of a version it does not know whole.
+        package static let blockCount = 12
+        /// Version 2: the `UInt16` number of text bytes.
+        package static let version2TextLength = 14
         /// The pointer-sized accessor (a C action's function for ``RecordKind/cAction``).
         package static let accessor = 16
-        /// The `UInt64` reserved field, always 0.
+        /// Version 1: the `UInt64` reserved field, always 0.
         package static let reserved = 24
-        /// The inline text, ``RecordLayout/textCapacity`` bytes.
-        package static let text = 32
+        /// Version 2: the `UInt16` number of bytes of compiled pattern after the text.
+        package static let compiledLength = 24
+        /// Version 2: a `UInt16` reserved field, always 0.
+        package static let version2Reserved = 26
+        /// Version 2 and later: the `UInt32` release of LinkRouter that wrote the record
+        /// (``RecordLayout/writerRelease``).
+        package static let writer = 28
+        /// The body: version 1's text field (96 bytes), version 2's text and compiled pattern.
+        package static let body = 32
+        /// Where the body goes on in a version-2 record's later blocks.
+        package static let continuationBody = 8
     }
 }
 
@@ -70,8 +105,9 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// Bit 0: the route is external. Bits 1–2: the route's preferred open style
 /// (``RecordOpenStyle``). Bit 3, in service records only: the instance is shared
 /// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
-/// service the records of the same protocol, that are not marked (``override``). Other bits are
-/// reserved: written 0, ignored when read.
+/// service the records of the same protocol, that are not marked (``override``). Bit 5, in a
+/// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 15 marks the
+/// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
     package let rawValue: UInt16
@@ -93,6 +129,12 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// of the same protocol, that are not marked, wherever they are in link order
     /// (`@Routable(..., overrides: true)`, `@RoutableService(..., overrides: true)`).
     package static let override = RecordFlags(rawValue: 1 << 4)
+    /// Bit 5, in a version-1 record: the pattern as the macro compiled it follows the text in the
+    /// text field, where readers that predate it read nothing (they stop at the text's length).
+    package static let compiledPattern = RecordFlags(rawValue: 1 << 5)
+    /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
+    /// block's index with this bit set; a record's first block never has it.
+    package static let continuationBlock = RecordFlags(rawValue: 1 << 15)
 
     /// The flags of a route.
     package init(isExternal: Bool, openStyle: RecordOpenStyle, isOverride: Bool = false) {

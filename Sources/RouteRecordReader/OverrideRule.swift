@@ -1,7 +1,6 @@
-import RoutePatterns
-
-/// The rule that decides between route records of one shape (`user/:id`, `user/:name`) read in one
-/// pass, whatever their modules and wherever they are in link order:
+/// The rule that decides between the records of one pass that claim one key (a route shape such as
+/// `user/:id` and `user/:name`, or a service protocol), whatever their modules and wherever they
+/// are in link order:
 ///
 /// - the one record marked as an override (`overrides: true`, `LINKROUTER_C_ACTION_OVERRIDE`)
 ///   wins over the unmarked ones, which are *overridden* (reported, not an error);
@@ -15,119 +14,175 @@ import RoutePatterns
 /// same way in every build, and the start-up report, `LinkRouterTesting` and `routes check` name
 /// the records to fix.
 ///
-/// Discovery and `routes check` drive it the same way, so both register the same routes. Service
-/// records of one protocol follow the same rule (discovery's `ServiceDiscoveryPass`, the tool's
-/// `ServiceCheck`), decided at the end of the pass since services are few. Records
-/// are fed in link order; most never meet another of their shape, and cost the rule nothing but a
-/// look at an empty table. A route registered before the pass (by hand, or by an earlier pass) is
-/// no part of it: it keeps its place, and a record of its shape is reported as its duplicate.
-package struct OverrideRule {
-    /// The records of one pass that claim one shape, in the order they were read.
-    package struct Contest: Sendable {
-        /// The records, in the order read.
-        package fileprivate(set) var records: [RouteRecord]
-        /// Which record is registered now, if any.
-        fileprivate var registered: RecordLocation?
+/// A pure function of the pass's claims: discovery and `routes check` decide with it before they
+/// register anything, for routes and for services alike, and name the records of its contests
+/// one way (``NamedRecord``). A route registered before the pass (by hand, or by an earlier pass)
+/// is no part of it: it keeps its place, and a winner of its shape is reported as its duplicate.
+package enum OverrideRule {
+    /// Records of one pass that claim one key.
+    package struct Contest: Sendable, Hashable {
+        /// The claims' indices, in the order read; at least two.
+        package let members: [Int]
+        /// The one claim marked as an override, when exactly one is.
+        package let winner: Int?
+        /// The claims in conflict when none wins: every override when there are several, else
+        /// every member. Empty when one wins.
+        package let conflicting: [Int]
+        /// The unmarked claims when some member is an override: they lose, whether or not an
+        /// override wins.
+        package let overridden: [Int]
 
-        /// The one record marked as an override, when exactly one is.
-        package var winner: RouteRecord? {
-            let overrides = records.filter(\.isOverride)
-            return overrides.count == 1 ? overrides[0] : nil
-        }
-
-        /// The records in conflict when none wins: every override when there are several, else
-        /// every record. Empty when a record wins.
-        package var conflicting: [RouteRecord] {
-            guard winner == nil else { return [] }
-            return records.contains(where: \.isOverride) ? records.filter(\.isOverride) : records
-        }
-
-        /// The unmarked records when some record is an override: they lose, whether or not an override wins.
-        package var overridden: [RouteRecord] {
-            records.contains(where: \.isOverride) ? records.filter { !$0.isOverride } : []
+        /// The contest of `members`, of which those in `overrides` are marked.
+        init(members: [Int], isOverride: (Int) -> Bool) {
+            self.members = members
+            let overrides = members.filter(isOverride)
+            winner = overrides.count == 1 ? overrides[0] : nil
+            conflicting = winner != nil ? [] : overrides.isEmpty ? members : overrides
+            overridden = overrides.isEmpty ? [] : members.filter { !isOverride($0) }
         }
     }
 
-    /// What the caller's registration did with a record.
-    package enum Registration {
-        /// The record's route is registered.
-        case registered
-        /// The record was refused for a reason of its own (a bad pattern, an accessor that
-        /// refuses), which the caller reported.
-        case refused
-        /// A route of the same shape is registered, under this pattern.
-        case duplicate(existing: String)
+    /// What the rule decided for a pass.
+    package struct Decision: Sendable {
+        /// The keys claimed more than once, in the order their first claims were read.
+        package let contests: [Contest]
+        /// The claims not to register: every member of a contest but its winner.
+        package let losers: Set<Int>
+
+        /// Whether claim `index` is registered: it met no other claim of its key, or won.
+        package func isRegistered(_ index: Int) -> Bool { !losers.contains(index) }
     }
 
-    /// What became of a record fed to the rule.
-    package enum Outcome {
-        /// Registered, or refused for a reason of its own: nothing more to report.
-        case settled
-        /// It claims a shape other records of the pass claim: ``contests`` holds it, to report at
-        /// the end of the pass.
-        case contested
-        /// A route registered before the pass has its shape, under this pattern, and keeps it.
-        case duplicateOfEarlierRoute(existing: String)
-    }
-
-    /// The contests of the pass, in the order they began.
-    package private(set) var contests: [Contest] = []
-    private var positions: [RoutePattern.Shape: Int] = [:]
-    /// The records that lost to a route registered before the pass: never a contest's first record.
-    private var losers: Set<RecordLocation> = []
-
-    /// A rule with no records yet.
-    package init() {}
-
-    /// Feeds the next record in link order, registering and unregistering routes through the
-    /// caller's functions as the rule decides.
+    /// Decides between `count` claims, read in that order.
     ///
     /// - Parameters:
-    ///   - record: A route record (not a service's).
-    ///   - register: Registers a record's route and says how it went.
-    ///   - unregister: Removes the route registered under a pattern.
-    ///   - earlierRecord: The record of this pass, read before `record`, whose pattern is the given text.
-    /// - Returns: What became of the record.
-    package mutating func add(
-        _ record: RouteRecord,
-        register: (RouteRecord) -> Registration,
-        unregister: (String) -> Void,
-        earlierRecord: (String) -> RouteRecord?
-    ) -> Outcome {
-        if !positions.isEmpty, let shape = try? RoutePattern(record.pattern).shape, let position = positions[shape] {
-            join(record, at: position, register: register, unregister: unregister)
-            return .contested
-        }
-        switch register(record) {
-        case .registered, .refused:
-            return .settled
-        case .duplicate(let existing):
-            guard let earlier = earlierRecord(existing), !losers.contains(earlier.location),
-                  let shape = try? RoutePattern(earlier.pattern).shape else {
-                losers.insert(record.location)
-                return .duplicateOfEarlierRoute(existing: existing)
+    ///   - count: How many claims the pass has.
+    ///   - digest: A hash of claim `i`'s key (a pattern's shape digest): equal keys have equal digests.
+    ///   - isOverride: Whether claim `i` is marked as an override.
+    ///   - sameKey: Whether claims `i` and `j`, of equal digests, claim the same key.
+    package static func decide(
+        count: Int, digest: (Int) -> UInt64, isOverride: (Int) -> Bool, sameKey: (Int, Int) -> Bool
+    ) -> Decision {
+        // Open addressing over the digests, 4-byte slots (a claim's index plus one): at start-up
+        // every fresh page of the table is a page fault, and a probe reads the claim's digest anyway.
+        var size = 16
+        while count * 4 > size * 3 { size *= 2 }
+        var slots = [UInt32](repeating: 0, count: size)
+        var groups: [Int: [Int]] = [:]
+        var firstClaims: [Int] = []
+        for index in 0..<count {
+            let value = digest(index)
+            var slot = Int(truncatingIfNeeded: ((value >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
+            var first: Int?
+            while slots[slot] != 0 {
+                let other = Int(slots[slot]) - 1
+                if digest(other) == value, sameKey(other, index) {
+                    first = other
+                    break
+                }
+                slot = (slot + 1) & (size - 1)
             }
-            positions[shape] = contests.count
-            contests.append(Contest(records: [earlier], registered: earlier.location))
-            join(record, at: contests.count - 1, register: register, unregister: unregister)
-            return .contested
+            guard let first else {
+                slots[slot] = UInt32(index + 1)
+                continue
+            }
+            if groups[first] == nil {
+                groups[first] = [first]
+                firstClaims.append(first)
+            }
+            groups[first]!.append(index)
         }
+        let contests = firstClaims.map { Contest(members: groups[$0]!, isOverride: isOverride) }
+        var losers: Set<Int> = []
+        for contest in contests {
+            for member in contest.members where member != contest.winner { losers.insert(member) }
+        }
+        return Decision(contests: contests, losers: losers)
     }
 
-    private mutating func join(
-        _ record: RouteRecord, at position: Int, register: (RouteRecord) -> Registration, unregister: (String) -> Void
-    ) {
-        contests[position].records.append(record)
-        let winner = contests[position].winner
-        guard winner?.location != contests[position].registered else { return }
-        if let registered = contests[position].registered, let old = contests[position].records.first(where: { $0.location == registered }) {
-            unregister(old.pattern)
+    /// Decides between claims whose keys are values (service protocol names).
+    package static func decide<Key: Hashable>(keys: [Key], isOverride: (Int) -> Bool) -> Decision {
+        decide(
+            count: keys.count, digest: { UInt64(bitPattern: Int64(keys[$0].hashValue)) }, isOverride: isOverride,
+            sameKey: { keys[$0] == keys[$1] }
+        )
+    }
+
+    /// What a contest is about, in messages: a route shape or a service protocol.
+    package enum Subject: Sendable {
+        /// Route records of one shape.
+        case route
+        /// Service records of one protocol.
+        case service
+    }
+
+    /// The line that reports a contest no record wins, naming every record in conflict:
+    /// `duplicate route 'user/:id': 2 records of one shape, none marked as an override: ...; none
+    /// is registered (mark the one that wins with 'overrides: true')`.
+    package static func duplicateMessage(_ subject: Subject, key: String, records: [NamedRecord]) -> String {
+        let allOverrides = records.first?.isOverride == true
+        let count = switch subject {
+        case .route: "\(records.count) records of one shape"
+        case .service: "\(records.count) implementations"
         }
-        contests[position].registered = nil
-        // Only the record just added can become the winner: a winner stays one until a second
-        // override arrives, and after that none ever wins again.
-        if let winner, winner.location == record.location, case .registered = register(winner) {
-            contests[position].registered = winner.location
+        return "duplicate \(subject == .route ? "route" : "service") '\(key)': \(count), "
+            + (allOverrides ? "all marked as overrides: " : "none marked as an override: ")
+            + records.map(\.description).joined(separator: "; ")
+            + "; none is registered ("
+            + (allOverrides ? "keep 'overrides: true' on one of them)" : "mark the one that wins with 'overrides: true')")
+    }
+
+    /// The line that reports a record an override won over: `route 'user/:id' (...) in ... is
+    /// overridden by 'user/:name' (...) in ...`, or, when several overrides left none to win,
+    /// `... is overridden by the duplicate overrides of its shape`.
+    package static func overriddenMessage(_ subject: Subject, loser: NamedRecord, winner: NamedRecord?) -> String {
+        let by = winner.map { "by \($0)" } ?? "by the duplicate overrides of its \(subject == .route ? "shape" : "protocol")"
+        return "\(subject == .route ? "route" : "service") \(loser) is overridden \(by)"
+    }
+}
+
+/// A record as the messages about a contest name it: what it claims, its accessor's symbol (which
+/// names its module and type) when the file has one, and where it is.
+package struct NamedRecord: Sendable, Hashable, CustomStringConvertible {
+    /// The record's pattern, or the protocol its text names.
+    package let claim: String
+    /// The demangled symbol of its accessor (`accessor of Feature.UserPage.__linkRouterRecord`,
+    /// `#route at Routes.swift:12 in Feature`, or a C function's name); `nil` without a symbol table.
+    package let symbol: String?
+    /// The object file holding it.
+    package let file: String
+    /// Its offset in that file.
+    package let fileOffset: Int
+    /// Whether it is marked as an override.
+    package let isOverride: Bool
+
+    /// A record's name.
+    package init(claim: String, symbol: String?, file: String, fileOffset: Int, isOverride: Bool) {
+        self.claim = claim
+        self.symbol = symbol
+        self.file = file
+        self.fileOffset = fileOffset
+        self.isOverride = isOverride
+    }
+
+    /// `'user/:id' ('accessor of Feature.UserPage.__linkRouterRecord') in /path/app at offset 0x1f40`.
+    package var description: String {
+        "'\(claim)' " + (symbol.map { "('\($0)') " } ?? "") + "in \(file) at offset 0x\(String(fileOffset, radix: 16))"
+    }
+
+    /// The names of `records`, their symbols read from the symbol tables of their files on disk,
+    /// each file once: only the records of a contest pay for reading them.
+    package static func naming(_ records: [RouteRecord]) -> [NamedRecord] {
+        var offsets: [String: Set<Int>] = [:]
+        for record in records { offsets[record.location.file, default: []].insert(record.location.fileOffset) }
+        let symbols = Dictionary(uniqueKeysWithValues: offsets.map { file, offsets in
+            (file, EntrySymbols.symbols(in: file, atOffsets: offsets))
+        })
+        return records.map { record in
+            NamedRecord(
+                claim: record.pattern, symbol: symbols[record.location.file]?[record.location.fileOffset],
+                file: record.location.file, fileOffset: record.location.fileOffset, isOverride: record.isOverride
+            )
         }
     }
 }

@@ -1,7 +1,8 @@
-internal import ByteParsing
-internal import RouteRecordLayout
+package import RoutePatterns
+package import RouteRecordLayout
 
-/// Decodes and validates the records of one section's bytes.
+/// Decodes and validates the records of one section's bytes, through the record codec
+/// (`RouteRecordCodec`), into ``RouteRecord``s that name where each was read.
 package enum RecordDecoder {
     /// Decodes every record in a section.
     ///
@@ -16,7 +17,7 @@ package enum RecordDecoder {
         _ bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool
     ) -> (records: [RouteRecord], issues: [RecordIssue]) {
         var records: [RouteRecord] = []
-        records.reserveCapacity(bytes.count / RecordLayout.size)
+        records.reserveCapacity(bytes.count / RecordLayout.blockSize)
         let issues = forEachRecord(in: bytes, file: file, sectionFileOffset: sectionFileOffset, requireAccessor: requireAccessor) {
             records.append($0)
         }
@@ -24,7 +25,7 @@ package enum RecordDecoder {
     }
 
     /// Decodes the records of a section one at a time, handing each valid one to `body` and
-    /// keeping none: route discovery registers thousands of records and needs no list of them.
+    /// keeping none.
     ///
     /// - Parameters: as for ``decode(_:file:sectionFileOffset:requireAccessor:)``.
     /// - Returns: An issue for each record skipped.
@@ -32,93 +33,97 @@ package enum RecordDecoder {
         in bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool,
         _ body: (RouteRecord) -> Void
     ) -> [RecordIssue] {
-        var issues: [RecordIssue] = []
-        let count = bytes.count / RecordLayout.size
-        if bytes.count % RecordLayout.size != 0 {
-            issues.append(RecordIssue(
-                .sectionSizeNotMultiple(size: bytes.count),
-                at: RecordLocation(file: file, fileOffset: sectionFileOffset, index: count)
-            ))
+        forEachCheckedRecord(in: bytes, file: file, sectionFileOffset: sectionFileOffset, requireAccessor: requireAccessor) { record, location in
+            body(RouteRecord(taking: &record, at: location()))
         }
-        for index in 0..<count {
-            let start = index * RecordLayout.size
-            let record = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + RecordLayout.size)])
+    }
+
+    /// Decodes the records of a section one at a time, as ``forEachRecord(in:file:sectionFileOffset:requireAccessor:_:)``
+    /// does, but hands over each record's checked fields, which `body` may take rather than copy,
+    /// and its location only when asked: route discovery registers thousands of records and makes
+    /// no value per record that it does not keep.
+    package static func forEachCheckedRecord(
+        in bytes: UnsafeRawBufferPointer, file: String, sectionFileOffset: Int, requireAccessor: Bool,
+        _ body: (inout CheckedRecord, () -> RecordLocation) -> Void
+    ) -> [RecordIssue] {
+        var issues: [RecordIssue] = []
+        var index = 0
+        var record = CheckedRecord()
+        RouteRecordCodec.forEachRecord(in: bytes) { read in
+            let ordinal = index
+            index += 1
             // Only shown in diagnostics: a corrupt section offset saturates instead of trapping.
-            let (offset, overflow) = sectionFileOffset.addingReportingOverflow(start)
-            let location = RecordLocation(file: file, fileOffset: overflow ? .max : offset, index: index)
-            switch decodeRecord(record, location: location, requireAccessor: requireAccessor) {
-            case .success(let decoded): body(decoded)
-            case .failure(let issue): issues.append(issue)
+            func location() -> RecordLocation {
+                let (offset, overflow) = sectionFileOffset.addingReportingOverflow(read.offset)
+                return RecordLocation(file: file, fileOffset: overflow ? .max : offset, index: ordinal)
+            }
+            // One record's storage, filled in place for each: no record value is made and copied.
+            do throws(RecordProblem) {
+                switch read.result {
+                case .success(let view):
+                    try record.read(view, requireAccessor: requireAccessor)
+                    body(&record, location)
+                case .failure(let problem): throw problem
+                }
+            } catch {
+                issues.append(RecordIssue(error, at: location(), version: read.version))
             }
         }
         return issues
     }
+}
 
-    static func decodeRecord(_ bytes: UnsafeRawBufferPointer, location: RecordLocation, requireAccessor: Bool) -> Result<RouteRecord, RecordIssue> {
-        func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
-            T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
-        }
-        let magic = field(RecordLayout.Offset.magic, UInt32.self)
-        guard magic == RecordLayout.magic else { return .failure(RecordIssue(.badMagic(magic), at: location)) }
-        let version = field(RecordLayout.Offset.version, UInt16.self)
-        guard version == RecordLayout.version else { return .failure(RecordIssue(.unsupportedVersion(version), at: location)) }
-        let flags = RecordFlags(rawValue: field(RecordLayout.Offset.flags, UInt16.self))
-        let kindCode = field(RecordLayout.Offset.kind, UInt32.self)
-        let textLength = field(RecordLayout.Offset.textLength, UInt32.self)
-        let accessor = field(RecordLayout.Offset.accessor, UInt64.self)
-        let reserved = field(RecordLayout.Offset.reserved, UInt64.self)
+/// A record's fields once what the codec leaves to the reader is checked: the accessor, the text
+/// as UTF-8 (a service's as one protocol name), and a compiled pattern's segments as a pattern.
+package struct CheckedRecord {
+    /// The record's version.
+    package private(set) var version: UInt16 = 0
+    /// What the record registers.
+    package private(set) var kind = RecordKind.page
+    /// The flags field.
+    package private(set) var flags = RecordFlags()
+    /// The accessor field.
+    package private(set) var accessor: UInt = 0
+    /// The text's parts; for a service, the protocol's name is the pattern.
+    package var text = RecordText(pattern: "")
+    /// The pattern as the macro compiled it, checked; `nil` for a record without one.
+    package var compiledPattern: RoutePattern?
 
-        guard let kind = RecordKind(rawValue: kindCode) else { return .failure(RecordIssue(.unknownKind(kindCode), at: location)) }
-        guard textLength <= UInt32(RecordLayout.textCapacity) else {
-            return .failure(RecordIssue(.badTextLength(textLength), at: location))
-        }
-        guard reserved == 0 else { return .failure(RecordIssue(.reservedFieldSet, at: location)) }
-        if requireAccessor && accessor == 0 { return .failure(RecordIssue(.missingAccessor, at: location)) }
-
-        let textStart = RecordLayout.Offset.text
-        let text = UnsafeRawBufferPointer(rebasing: bytes[textStart..<(textStart + Int(textLength))])
-        let pattern: String
-        var groups: [String] = []
-        var summary: String?
-        var query: String?
-        if kind == .service {
-            // A protocol's name alone: no separators, never empty.
-            guard !text.isEmpty, !text.contains(0) else { return .failure(RecordIssue(.badServiceName, at: location)) }
-            guard let name = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
-            pattern = name
-        } else if let separator = text.firstIndex(of: 0) {
-            // The pattern, then the groups, the summary and the query contract, each after a NUL.
-            let rest = text[(separator + 1)...].split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-            let strings = rest.compactMap { UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: $0)) }
-            guard let head = UTF8Validator.string(validating: UnsafeRawBufferPointer(rebasing: text[..<separator])),
-                  strings.count == rest.count
-            else { return .failure(RecordIssue(.badText, at: location)) }
-            pattern = head
-            groups = strings[0].split(separator: ",").map(String.init)
-            summary = strings.count > 1 ? strings[1] : nil
-            if strings.count > 2 {
-                // A contract after an empty summary: the route has none.
-                if summary == "" { summary = nil }
-                query = strings[2]
-            }
+    /// Checks a record the codec read, and holds its fields.
+    mutating func read(_ view: RecordView, requireAccessor: Bool) throws(RecordProblem) {
+        if requireAccessor && view.accessor == 0 { throw .missingAccessor }
+        if view.kind == .service {
+            guard !view.text.isEmpty, !view.text.contains(0) else { throw .badServiceName }
+            guard let name = RecordText.serviceName(view.text) else { throw .badText }
+            text = RecordText(pattern: name)
         } else {
-            // The common record: a pattern alone.
-            guard let whole = UTF8Validator.string(validating: text) else { return .failure(RecordIssue(.badText, at: location)) }
-            pattern = whole
+            guard let route = RecordText(route: view.text) else { throw .badText }
+            text = route
         }
+        // Made in place, tested without binding: a bound value would be copied in.
+        compiledPattern = nil
+        if let compiled = view.compiledPattern {
+            compiledPattern = RoutePattern(text: text.pattern, compiled: compiled)
+            guard case .some = compiledPattern else { throw .badCompiledPattern }
+        }
+        version = view.version
+        kind = view.kind
+        flags = view.flags
+        accessor = UInt(view.accessor)
+    }
 
-        return .success(RouteRecord(
-            kind: kind,
-            pattern: pattern,
-            groups: groups,
-            summary: summary,
-            query: query,
-            isExternal: flags.contains(.external),
-            openStyle: flags.openStyle,
-            isOverride: flags.contains(.override),
-            serviceLifetime: kind == .service ? flags.serviceLifetime : nil,
-            accessorAddress: UInt(accessor),
-            location: location
-        ))
+    /// Whether the route is reachable from outside the app (flag bit 0, tested directly: OptionSet's
+    /// `contains` is not specialized across modules).
+    package var isExternal: Bool { flags.rawValue & RecordFlags.external.rawValue != 0 }
+    /// Whether the record is marked as an override (flag bit 4).
+    package var isOverride: Bool { flags.rawValue & RecordFlags.override.rawValue != 0 }
+}
+
+extension RoutePattern {
+    /// The pattern a record's compiled segments make, checked
+    /// (`init(text:partCount:decodedLiterals:part:)`), or `nil`.
+    package init?(text: String, compiled: CompiledPattern.View) {
+        // A closure, not the method itself: a method reference would allocate its context each time.
+        self.init(text: text, partCount: compiled.count, decodedLiterals: compiled.decodedLiterals) { compiled.fields(at: $0) }
     }
 }

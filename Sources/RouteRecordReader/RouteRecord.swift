@@ -1,3 +1,4 @@
+package import RoutePatterns
 package import RouteRecordLayout
 
 /// One route record read from a `linkrouter_routes` section: what a module registered by annotation
@@ -5,11 +6,16 @@ package import RouteRecordLayout
 ///
 /// The layout is documented in `Documentation/ABI/RouteRecord.md`.
 package struct RouteRecord: Sendable, Hashable {
+    /// The record's layout version: 1 or 2.
+    package let version: UInt16
     /// What the record registers.
     package let kind: RecordKind
     /// The route pattern, as written in the annotation; for a ``RecordKind/service`` record, the name
     /// of the protocol it implements, as written in the annotation.
     package let pattern: String
+    /// The pattern as the macro parsed it when it checked the annotation, carried by Swift records
+    /// (checked for what matching relies on); `nil` for C records and records written before it.
+    package let compiledPattern: RoutePattern?
     /// The groups the route joins.
     package let groups: [String]
     /// The one-line description, if any.
@@ -31,6 +37,31 @@ package struct RouteRecord: Sendable, Hashable {
     package let accessorAddress: UInt
     /// Where the record was read.
     package let location: RecordLocation
+
+    /// The record whose checked fields are `record`, taken from it, read at `location`.
+    package init(taking record: inout CheckedRecord, at location: RecordLocation) {
+        version = record.version
+        kind = record.kind
+        pattern = record.text.pattern
+        compiledPattern = record.compiledPattern.take()
+        groups = record.text.groups
+        summary = record.text.summary
+        query = record.text.query
+        isExternal = record.isExternal
+        openStyle = record.flags.openStyle
+        isOverride = record.isOverride
+        serviceLifetime = record.kind == .service ? record.flags.serviceLifetime : nil
+        accessorAddress = record.accessor
+        self.location = location
+    }
+
+    /// The pattern, parsed: the compiled one when the record carries it, else parsed from the text.
+    ///
+    /// - Throws: ``RoutePatterns/PatternError`` when the text does not parse.
+    package func parsedPattern() throws(PatternError) -> RoutePattern {
+        if let compiledPattern { return compiledPattern }
+        return try RoutePattern(pattern)
+    }
 }
 
 /// Where a record (or a problem with one) was found.

@@ -65,8 +65,8 @@ package enum RouteSectionReader {
 package struct LoadedRouteSection {
     /// The object file's path.
     package let file: String
-    /// How many records the section has room for: its size over the record size.
-    package var capacity: Int { bytes.count / RecordLayout.size }
+    /// How many records the section has room for: its size over the block size.
+    package var capacity: Int { bytes.count / RecordLayout.blockSize }
     private let bytes: UnsafeRawBufferPointer
     private let fileOffset: Int
 
@@ -90,7 +90,7 @@ package struct LoadedRouteSection {
             // (not everywhere: the dynamic linker still relocates the accessors' addresses).
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: bounds.lowerBound), count: bounds.count)
             guard let fileOffset = image.fileOffset(ofAddress: bounds.lowerBound),
-                  bytes.count < RecordLayout.size || bytes.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) != 0 else {
+                  bytes.count < RecordLayout.blockSize || bytes.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) != 0 else {
                 throw ELFReadError(path: image.path, reason: .routeSectionRemoved)
             }
             self.file = image.path
@@ -137,5 +137,13 @@ package struct LoadedRouteSection {
     /// - Returns: The records skipped, and why.
     package func forEachRecord(_ body: (RouteRecord) -> Void) -> [RecordIssue] {
         RecordDecoder.forEachRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
+    }
+
+    /// Decodes the records in section order, handing each valid one's checked fields to `body`,
+    /// which may take them rather than copy them, and its location when asked
+    /// (``RecordDecoder/forEachCheckedRecord(in:file:sectionFileOffset:requireAccessor:_:)``).
+    /// - Returns: The records skipped, and why.
+    package func forEachCheckedRecord(_ body: (inout CheckedRecord, () -> RecordLocation) -> Void) -> [RecordIssue] {
+        RecordDecoder.forEachCheckedRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
     }
 }

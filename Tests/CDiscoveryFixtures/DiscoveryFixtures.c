@@ -55,4 +55,18 @@ __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
 static const linkrouter_route_record fixture_bad_pattern = {
     LINKROUTER_RECORD_MAGIC, LINKROUTER_RECORD_VERSION, 0, LINKROUTER_KIND_C_ACTION, sizeof("fixture/<int:>/x") - 1, (linkrouter_route_accessor)add, 0, "fixture/<int:>/x"};
 
+// A pattern of 203 bytes: a version-2 record of two blocks, registered and opened like any other.
+LINKROUTER_C_ACTION(fixture_c_long, "fixture/c/long/abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghij/<int:n>", add);
+
+// A record of a later version (3) written by "LinkRouter 1.4.0", two blocks long: skipped whole, with
+// its version and writer, and the records after it are read.
+__attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+static const struct {
+    linkrouter_route_record_v2 first;
+    linkrouter_route_record_block second;
+} fixture_version_3 = {
+    {LINKROUTER_RECORD_MAGIC, 3, 0, LINKROUTER_KIND_C_ACTION, 2, sizeof("fixture/version3") - 1, (linkrouter_route_accessor)add, 0, 0,
+     0x010400u, "fixture/version3"},
+    {LINKROUTER_RECORD_MAGIC, 3, LINKROUTER_FLAG_CONTINUATION_BLOCK | 1, "more of a later version's record"}};
+
 int linkrouter_discovery_fixtures_anchor(void) { return 1; }

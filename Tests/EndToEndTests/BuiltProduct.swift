@@ -63,16 +63,40 @@ struct BuiltProduct {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
+        // Input is written, and standard error read, each on a thread of its own while standard
+        // output is read here: a child that fills one pipe (64 KiB) while this process is busy
+        // with another would wait forever, and so would the test.
+        let writer = stdin.fileHandleForWriting
+        let written = OnOwnThread { writer.write(input); try? writer.close(); return Data() }
+        let errors = OnOwnThread { [reader = stderr.fileHandleForReading] in reader.readDataToEndOfFile() }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        _ = written.result
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
             output: output,
-            standardError: String(decoding: errors, as: UTF8.self)
+            standardError: String(decoding: errors.result, as: UTF8.self)
         )
+    }
+
+    /// Bytes made by a body that blocks (a pipe read or write), on a thread of its own.
+    private final class OnOwnThread: @unchecked Sendable {
+        private var bytes = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ body: @escaping @Sendable () -> Data) {
+            Thread { [self] in
+                bytes = body()
+                done.signal()
+            }.start()
+        }
+
+        /// The bytes, once the body returned.
+        var result: Data {
+            done.wait()
+            defer { done.signal() }
+            return bytes
+        }
     }
 
     /// Like ``run(_:_:input:)``, waiting on a thread of its own: a test that waits minutes for a

@@ -118,8 +118,8 @@ struct RoutesBinaryToolTests {
         #expect(run.status == 1, "output: \(run.standardOutput)")
         let output = run.standardOutput
         #expect(output.contains("\(second) at 0x") && output.contains("bad record: bad magic 0x12345678"))
-        #expect(output.contains("'user/:name': duplicate: 2 records of one shape, none marked as an override: 'user/:id' ('act') in \(first) at 0x"))
-        #expect(output.contains("; 'user/:name' ('act') in \(second) at 0x"))
+        #expect(output.contains(": duplicate route 'user/:id': 2 records of one shape, none marked as an override: 'user/:id' ('act') in \(first) at offset 0x"))
+        #expect(output.contains("; 'user/:name' ('act') in \(second) at offset 0x"))
         // One line per problem, each naming the file, then the count (RouteCheckTests tests what each says).
         #expect(run.lines.filter { !$0.isEmpty }.count == 6)
         #expect(run.lines.filter { !$0.isEmpty }.dropLast().allSatisfy { $0.hasPrefix("\(first) at 0x") || $0.hasPrefix("\(second) at 0x") })
@@ -144,9 +144,10 @@ struct RoutesBinaryToolTests {
         #expect(run.status == 1, "output: \(run.standardOutput)")
         let line = try #require(run.lines.first { $0.contains("service 'SessionService'") }, "output: \(run.standardOutput)")
         #expect(line.hasPrefix("\(second) at 0x"))
-        #expect(line.contains(": service 'SessionService': duplicate: 2 implementations, none marked as an override: 'act' in \(first) at 0x"))
-        #expect(line.contains("; 'act' in \(second) at 0x"))
-        #expect(line.hasSuffix("; none is registered"))
+        // In the words discovery uses for the same duplicate.
+        #expect(line.contains(": duplicate service 'SessionService': 2 implementations, none marked as an override: 'act' in \(first) at offset 0x"))
+        #expect(line.contains("; 'act' in \(second) at offset 0x"))
+        #expect(line.hasSuffix("; none is registered (mark the one that wins with 'overrides: true')"))
         #expect(!run.standardOutput.contains("'Payments'"))
         #expect(run.lines.contains("1 problem(s) in 3 records"))
 
@@ -216,7 +217,7 @@ struct RoutesBinaryToolTests {
         }
     }
 
-    @Test("bad input is one line on stderr naming the file and the problem, exit 2", arguments: [
+    @Test("bad input is one line on stderr naming the file and the problem, exit 2; dump lists what it can read of partly bad input", arguments: [
         ("not ELF", "not an ELF file"),
         ("truncated", "truncated or corrupt ELF file"),
         ("32-bit", "32-bit ELF files are not supported"),
@@ -231,7 +232,9 @@ struct RoutesBinaryToolTests {
     func badInput(kind: String, message: String) throws {
         let scratch = try Scratch()
         let path = try Self.craft(kind, in: scratch)
-        for command in [["dump"], ["dump", "--json"], ["match"], ["gen"]] {
+        // A file whose records are partly bad: dump lists what it can (RoutesBinaryToolTests.partlyBadInput).
+        let partlyBad = ["size not a multiple", "bad magic", "bad version"].contains(kind)
+        for command in [["dump"], ["dump", "--json"], ["match"], ["gen"]] where !(partlyBad && command.first == "dump") {
             let arguments = command + [path] + (command == ["match"] ? ["app://x"] : [])
             let run = try routes.run(arguments)
             #expect(run.status == 2, "\(arguments): \(run.standardOutput)")
@@ -245,6 +248,39 @@ struct RoutesBinaryToolTests {
 }
 
 extension RoutesBinaryToolTests {
+    @Test("dump lists every record it can read, and the unreadable ones with their offset and version, exit 1", arguments: [
+        ("bad magic", nil, "bad magic 0x12345678 (expected 0x526b6e4c)"),
+        ("bad version", 7, "record version 7 is not supported (this reader knows versions 1 to 2)"),
+    ] as [(String, Int?, String)])
+    func partlyBadInput(kind: String, version: Int?, message: String) throws {
+        let scratch = try Scratch()
+        let path = try Self.craft(kind, in: scratch)
+        let table = try routes.run(["dump", path])
+        #expect(table.status == 1, "\(table.standardOutput)")
+        #expect(table.standardError.isEmpty)
+        #expect(table.lines.contains { $0.hasPrefix("UNREADABLE") && $0.contains("  VERSION  FILE") && $0.hasSuffix("  OFFSET") })
+        // The row's columns: problem, version, file, offset.
+        let row = try #require(table.lines.first { $0.hasPrefix(message) })
+        let columns = row.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(columns.count == 4, "\(row)")
+        #expect(columns.dropFirst().first == version.map(String.init) ?? "?")
+        #expect(columns.dropFirst(2).first == path)
+        let offset = try #require(columns.last.flatMap { Int($0.dropFirst(2), radix: 16) })
+        let json = try routes.run(["dump", "--json", path])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let unreadable = try #require(object["unreadable"] as? [[String: Any]])
+        #expect(unreadable.count == 1)
+        #expect(unreadable.first?["offset"] as? Int == offset)
+        #expect(unreadable.first?["recordVersion"] as? Int == version)
+        #expect((unreadable.first?["problem"] as? String)?.hasPrefix(message) == true)
+        #expect(unreadable.first?["file"] as? String == path)
+        // The check reports it as a problem.
+        let check = try routes.run(["check", path])
+        #expect(check.status == 1)
+        #expect(check.lines.contains { $0.hasPrefix("\(path) at 0x\(String(offset, radix: 16)): bad record: \(message)") })
+    }
+
     @Test("dump says so when a binary is stripped of its symbol table")
     func strippedBinary() throws {
         let scratch = try Scratch()

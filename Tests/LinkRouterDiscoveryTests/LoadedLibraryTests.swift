@@ -48,6 +48,26 @@ struct LoadedLibraryTests {
         #expect(router.routes.filter { $0.pattern.text == "fixture/c/clash" }.count == 1)
     }
 
+    @Test("a library built by 4281fac registers its C routes: version-1 records read as that commit read them")
+    func libraryFrom4281fac() async throws {
+        // Tests/Fixtures/Records4281fac, built by its make-fixtures with LinkRouter 4281fac.
+        let fixtures = URL(filePath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Fixtures/Records4281fac")
+        let handle = try Self.load(fixtures.appending(path: "libOldCRecords.so"))
+        let router = Router(discovery: .manual)
+        let report = router.discoverRoutes(in: handle)
+        #expect(report.registered.sorted() == [
+            "old/c/echo/:text", "old/c/longest/0123456789012345678901234567890123456789012345678901234567890123456789012345678",
+            "old/c/override/:x",
+        ])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(await router.open("app://old/c/echo/hi").actionResult as? String == "old c hi")
+        let image = try #require(LoadedImage.opened(by: handle))
+        let records = try #require(try RouteSectionReader.read(image: image)).records
+        #expect(records.allSatisfy { $0.version == 1 && $0.compiledPattern == nil })
+        #expect(records.map(\.isOverride) == [false, true, false])
+    }
+
     @Test("a library opened by a relative path is read from its absolute path")
     func relativePath() throws {
         let library = try Self.library("Relative", patterns: ["loaded/relative"], answer: "relative")

@@ -5,7 +5,7 @@ import Testing
 struct RecordDecoderTests {
     /// A version-1 record's bytes.
     static func record(
-        magic: UInt32 = RecordLayout.magic, version: UInt16 = RecordLayout.version, flags: UInt16 = 0,
+        magic: UInt32 = RecordLayout.magic, version: UInt16 = 1, flags: UInt16 = 0,
         kind: UInt32 = RecordKind.action.rawValue, text: [UInt8] = Array("a/:b".utf8), textLength: UInt32? = nil,
         accessor: UInt64 = 0x1000, reserved: UInt64 = 0
     ) -> [UInt8] {
@@ -38,18 +38,21 @@ struct RecordDecoderTests {
     }
 
     @Test("each malformed record is skipped with its problem and offset", arguments: [
-        (RecordDecoderTests.record(magic: 0xDEAD_BEEF), RecordIssue.Problem.badMagic(0xDEAD_BEEF)),
-        (RecordDecoderTests.record(version: 2), .unsupportedVersion(2)),
+        (RecordDecoderTests.record(magic: 0xDEAD_BEEF), RecordProblem.badMagic(0xDEAD_BEEF)),
+        (RecordDecoderTests.record(version: 3), .unsupportedVersion(3, writer: 0)),
+        (RecordDecoderTests.record(version: 0), .unsupportedVersion(0, writer: 0)),
         (RecordDecoderTests.record(kind: 0x7A7A_7A7A), .unknownKind(0x7A7A_7A7A)),
         (RecordDecoderTests.record(textLength: 97), .badTextLength(97)),
         (RecordDecoderTests.record(text: [0x61, 0xFF, 0x62]), .badText),
         (RecordDecoderTests.record(reserved: 1), .reservedFieldSet),
         (RecordDecoderTests.record(accessor: 0), .missingAccessor),
     ])
-    func malformed(bytes: [UInt8], problem: RecordIssue.Problem) {
+    func malformed(bytes: [UInt8], problem: RecordProblem) {
         let result = decode(Self.record() + bytes)
         #expect(result.records.count == 1)
-        #expect(result.issues == [RecordIssue(problem, at: RecordLocation(file: "lib.so", fileOffset: 0x480, index: 1))])
+        #expect(result.issues.map(\.problem) == [problem])
+        #expect(result.issues.map(\.location) == [RecordLocation(file: "lib.so", fileOffset: 0x480, index: 1)])
+        #expect(result.issues.map(\.version) == [problem == .badMagic(0xDEAD_BEEF) ? nil : bytes[4] == 1 ? 1 : UInt16(bytes[4])])
     }
 
     @Test("a section that is not a whole number of records reports it and keeps the whole ones")

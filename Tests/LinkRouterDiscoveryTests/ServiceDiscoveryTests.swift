@@ -112,7 +112,9 @@ struct ServiceDiscoveryTests {
         for plain in ["PlainFixtureBefore", "PlainFixtureAfter"] {
             #expect(lines.contains { $0.contains("'accessor of ServiceFixtures.\(plain).__linkRouterService'") })
         }
-        #expect(lines.allSatisfy { $0.contains(" is overridden by 'accessor of ServiceFixtures.MarkedFixture.__linkRouterService' in \(executable) at offset 0x") })
+        #expect(lines.allSatisfy {
+            $0.contains(" is overridden by 'ServiceFixtureInterfaces.FixtureOverridden' ('accessor of ServiceFixtures.MarkedFixture.__linkRouterService') in \(executable) at offset 0x")
+        })
     }
 
     @Test("a record whose accessor refuses, or that names another protocol, is unresolved, with file and symbol")

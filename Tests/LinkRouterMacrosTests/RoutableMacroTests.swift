@@ -17,12 +17,12 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x64693A2F72657375, 0x100040000000002, 0x8000600, 0x0, 0x0, 0x0, // text: "user/:id", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -42,12 +42,12 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0005_0001_526B6E4C, 0x0000002C_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0025_0001_526B6E4C, 0x0000_002C_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x6E693C2F72657375, 0x6572003E64693A74, 0x6F4C736572697571, 0x7069762C6E6967, 0x6F72702072657355, 0x2656C6966, // text: "user/<int:id>\\0requiresLogin,vip\\0User profile", then its compiled pattern
+                           0xC000A0002000400, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -65,20 +65,20 @@ struct RoutableMacroTests {
             struct Page {}
 
             extension Page: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x0000000A_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x693A707200000075, 0x746E, 0x0, 0x0, 0x0, 0x0, // text: "u\\0\\0\\0rp:int"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0002_526B6E4C, 0x000A_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_0009,
+                    body: [0x693A707200000075, 0x10000000001746E, 0x0, 0x0, 0x0, 0x0, // text: "u\\0\\0\\0rp:int", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
         )
     }
 
-    @Test("a query contract that does not fit the record is reported at the query argument, with each part's size")
-    func queryTooLong() {
+    @Test("a query contract, which readers from before contracts would take for the summary, makes a version-2 record: two blocks here, the second behind its own header")
+    func queryInVersion2() {
         assertExpansion(
             """
             @Routable("user/<int:id>", query: ["a_rather_long_parameter_name: string = some default value", "another_one: int = 1", "third_parameter: double = 2.5"])
@@ -87,11 +87,19 @@ struct RoutableMacroTests {
             expandedSource: """
             struct Page {}
 
-            extension Page: LinkRouter.Routable {}
-            """,
-            diagnostics: [
-                DiagnosticSpec(message: "the route's text takes 116 bytes (pattern 13, groups 0, summary 0, query 100, separators 3); a route record holds at most 96", line: 1, column: 35),
-            ]
+            extension Page: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
+                    header: [0x0000_0002_526B6E4C, 0x0074_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_000F,
+                    body: [0x6E693C2F72657375, 0x3E64693A74, 0x65687461725F616B, 0x705F676E6F6C5F72, 0x726574656D617261, 0x74733A656D616E5F, // text: "user/<int:id>\\0\\0\\0ka_rather_long_parameter_name:string=some default value,another_one:int=1,third_parameter:double=2.5", then its compiled pattern
+                           0x6D6F733D676E6972, 0x6C75616665642065, 0x2C65756C61762074, 0x5F726568746F6E61, 0x3D746E693A656E6F, 0x5F64726968742C31,
+                           0x80010002526B6E4C, 0x6574656D61726170, 0x656C62756F643A72, 0x2352E323D, 0xC000A0002000400, 0x0,
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+                           0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
         )
     }
 
@@ -127,12 +135,12 @@ struct RoutableMacroTests {
             }
 
             extension SettingsPage {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0003_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x73676E6974746573, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "settings"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0023_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x73676E6974746573, 0x80000000001, 0x0, 0x0, 0x0, 0x0, // text: "settings", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -151,12 +159,12 @@ struct RoutableMacroTests {
             struct UserPage {}
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0011_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0031_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x64693A2F72657375, 0x100040000000002, 0x8000600, 0x0, 0x0, 0x0, // text: "user/:id", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -170,12 +178,12 @@ struct RoutableMacroTests {
             struct TeamPage {}
 
             extension TeamPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(TeamPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x64693A2F6D616574, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "team/:id"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(TeamPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x64693A2F6D616574, 0x100040000000002, 0x8000600, 0x0, 0x0, 0x0, // text: "team/:id", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -274,8 +282,8 @@ struct RoutableMacroTests {
         )
     }
 
-    @Test("text longer than 96 bytes is an error, never truncated")
-    func textTooLong() {
+    @Test("a pattern longer than version 1's 96 bytes makes a version-2 record of two blocks, never truncated")
+    func longPattern() {
         let pattern = String(repeating: "abcdefgh/", count: 11) + "end"
         assertExpansion(
             """
@@ -285,16 +293,24 @@ struct RoutableMacroTests {
             expandedSource: """
             struct Page {}
 
-            extension Page: LinkRouter.Routable {}
-            """,
-            diagnostics: [
-                DiagnosticSpec(message: "the route's text takes 102 bytes; a route record holds at most 96", line: 1, column: 11),
-            ]
+            extension Page: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
+                    header: [0x0000_0002_526B6E4C, 0x0066_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_004B,
+                    body: [0x6867666564636261, 0x676665646362612F, 0x6665646362612F68, 0x65646362612F6867, 0x646362612F686766, 0x6362612F68676665, // text: "abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end", then its compiled pattern
+                           0x62612F6867666564, 0x612F686766656463, 0x2F68676665646362, 0x6867666564636261, 0x676665646362612F, 0x6665646362612F68,
+                           0x80010002526B6E4C, 0xC646E652F6867, 0x900000008000000, 0x1A00120000001100, 0x23001B000000, 0x2D0000002C002400,
+                           0x3E00360000003500, 0x47003F000000, 0x5100000050004800, 0x62005A0000005900, 0x660063000000, 0x0,
+                           0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
         )
     }
 
-    @Test("a pattern that fits only without its summary is reported at the summary")
-    func summaryTooLong() {
+    @Test("a summary that takes the text past 96 bytes makes a version-2 record too")
+    func longSummary() {
         let pattern = String(repeating: "abcdefgh/", count: 8) + "end"
         assertExpansion(
             """
@@ -304,11 +320,19 @@ struct RoutableMacroTests {
             expandedSource: """
             struct Page {}
 
-            extension Page: LinkRouter.Routable {}
-            """,
-            diagnostics: [
-                DiagnosticSpec(message: "the route's text takes 104 bytes (pattern 75, groups 1, summary 26, separators 2); a route record holds at most 96", line: 1, column: 114),
-            ]
+            extension Page: LinkRouter.Routable {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
+                    header: [0x0000_0002_526B6E4C, 0x0068_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_0039,
+                    body: [0x6867666564636261, 0x676665646362612F, 0x6665646362612F68, 0x65646362612F6867, 0x646362612F686766, 0x6362612F68676665, // text: "abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end\\0g\\0A page with a long summary", then its compiled pattern
+                           0x62612F6867666564, 0x612F686766656463, 0x2F68676665646362, 0x2041006700646E65, 0x7469772065676170, 0x676E6F6C20612068,
+                           0x80010002526B6E4C, 0x7972616D6D757320, 0x80000000009, 0x1200000011000900, 0x23001B0000001A00, 0x2C0024000000,
+                           0x3600000035002D00, 0x47003F0000003E00, 0x4B0048000000, 0x0, 0x0, 0x0,
+                           0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
         )
     }
 
@@ -418,22 +442,22 @@ struct RoutableMacroTests {
             struct UserPage {}
 
             extension UserPage: LinkRouter.Routable {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000008_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x64693A2F72657375, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "user/:id"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x64693A2F72657375, 0x100040000000002, 0x8000600, 0x0, 0x0, 0x0, // text: "user/:id", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
 
             extension UserPage {
-                @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteMemberRecord = (
-                    [0x0001_0001_526B6E4C, 0x00000005_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x64693A2F75, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "u/:id"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0021_0001_526B6E4C, 0x0000_0005_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x264693A2F75, 0x3000100010000, 0x5, 0x0, 0x0, 0x0, // text: "u/:id", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -494,6 +518,39 @@ struct RoutableMacroTests {
             """,
             diagnostics: [
                 DiagnosticSpec(message: "@Routable applies to a type declared at file scope, not inside another declaration", line: 2, column: 5),
+            ]
+        )
+    }
+
+    @Test("text longer than 1,024 bytes is an error at the part that does not fit, with each part's size; never truncated")
+    func textTooLong() {
+        let pattern = String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789/", count: 24) + "end"
+        assertExpansion(
+            """
+            @Routable("\(pattern)", summary: "\(String(repeating: "s", count: 200))")
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 1093 bytes (pattern 891, groups 0, summary 200, separators 2); a route record holds at most 1024", line: 1, column: 915),
+            ]
+        )
+        assertExpansion(
+            """
+            @Routable("\(String(repeating: pattern, count: 2))")
+            struct Page {}
+            """,
+            expandedSource: """
+            struct Page {}
+
+            extension Page: LinkRouter.Routable {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the route's text takes 1782 bytes; a route record holds at most 1024", line: 1, column: 11),
             ]
         )
     }

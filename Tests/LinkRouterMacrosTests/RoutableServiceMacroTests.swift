@@ -13,15 +13,15 @@ struct RoutableServiceMacroTests {
             struct AccountSession: SessionService {}
 
             extension AccountSession: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -40,15 +40,15 @@ struct RoutableServiceMacroTests {
             struct AccountSession: SessionService {}
 
             extension AccountSession: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
-                    [0x0018_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0018_0001_526B6E4C, 0x0000_000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -71,15 +71,15 @@ struct RoutableServiceMacroTests {
             }
 
             extension AccountSession {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
-                    [0x0008_0001_526B6E4C, 0x0000001D_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0008_0001_526B6E4C, 0x0000_001D_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: ShopInterfaces.SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<AccountSession>.self, as: (any ShopInterfaces.SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -102,15 +102,15 @@ struct RoutableServiceMacroTests {
             actor Unrelated {}
 
             extension Unrelated: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x0000000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_000E_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: SessionService> = __T
                         return LinkRouter.__storeService(__Implementation<Unrelated>.self, as: (any SessionService).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x536E6F6973736553, 0x656369767265, 0x0, 0x0, 0x0, 0x0, // text: "SessionService"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -130,28 +130,28 @@ struct RoutableServiceMacroTests {
             struct Recorder {}
 
             extension Recorder: LinkRouter.RoutableService {
-                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000009_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_0009_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: Analytics> = __T
                         return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Analytics).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x636974796C616E41, 0x73, 0x0, 0x0, 0x0, 0x0, // text: "Analytics"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x636974796C616E41, 0x73, 0x0, 0x0, 0x0, 0x0, // text: "Analytics"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
 
             extension Recorder {
-                @used @section("linkrouter_routes") nonisolated static let __macro_local_19__linkRouterServicefMu_: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000008_73727663], // flags, version 1, magic; text length, kind 'srvc'
-                    { __value, __type, _ in
+                @used @section("linkrouter_routes") nonisolated static let __macro_local_19__linkRouterServicefMu_: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_0008_73727663], // flags, version 1, magic; text length, kind 'srvc'
+                    accessor: { __value, __type, _ in
                         typealias __Implementation<__T: Tracking> = __T
                         return LinkRouter.__storeService(__Implementation<Recorder>.self, as: (any Tracking).self, to: __value, ifExpected: __type) { $0 }
                     },
-                    0,
-                    [0x676E696B63617254, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "Tracking"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    layout: 0x0,
+                    body: [0x676E696B63617254, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "Tracking"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -201,8 +201,8 @@ struct RoutableServiceMacroTests {
         )
     }
 
-    @Test("a protocol name longer than a record's text is an error")
-    func nameTooLong() {
+    @Test("a protocol name longer than 96 bytes makes a version-2 service record")
+    func longName() {
         let name = (0..<10).map { "Module\($0)" }.joined(separator: ".") + ".AVeryLongServiceProtocolName"
         assertExpansion(
             """
@@ -212,11 +212,22 @@ struct RoutableServiceMacroTests {
             expandedSource: """
             struct Session {}
 
-            extension Session: LinkRouter.RoutableService {}
+            extension Session: LinkRouter.RoutableService {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterService: LinkRouter.__RouteRecord<28> = (
+                    header: [0x0000_0002_526B6E4C, 0x006C_0002_73727663], // flags, version 2, magic; text length, block count, kind 'srvc'
+                    accessor: { __value, __type, _ in
+                        typealias __Implementation<__T: Module0.Module1.Module2.Module3.Module4.Module5.Module6.Module7.Module8.Module9.AVeryLongServiceProtocolName> = __T
+                        return LinkRouter.__storeService(__Implementation<Session>.self, as: (any Module0.Module1.Module2.Module3.Module4.Module5.Module6.Module7.Module8.Module9.AVeryLongServiceProtocolName).self, to: __value, ifExpected: __type) { $0 }
+                    },
+                    layout: 0x0,
+                    body: [0x2E30656C75646F4D, 0x2E31656C75646F4D, 0x2E32656C75646F4D, 0x2E33656C75646F4D, 0x2E34656C75646F4D, 0x2E35656C75646F4D, // text: "Module0.Module1.Module2.Module3.Module4.Module5.Module6.Module7.Module8.Module9.AVeryLongServiceProtocolName"
+                           0x2E36656C75646F4D, 0x2E37656C75646F4D, 0x2E38656C75646F4D, 0x2E39656C75646F4D, 0x6E6F4C7972655641, 0x6563697672655367,
+                           0x80010002526B6E4C, 0x6C6F636F746F7250, 0x656D614E, 0x0, 0x0, 0x0,
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+                           0x0, 0x0, 0x0, 0x0]
+                )
+            }
             """,
-            diagnostics: [
-                DiagnosticSpec(message: "the protocol's name takes \(name.utf8.count) bytes; a service record holds at most 96", line: 1, column: 18),
-            ],
             conformances: ["RoutableService"]
         )
     }
@@ -245,6 +256,26 @@ struct RoutableServiceMacroTests {
                 DiagnosticSpec(message: "@RoutableService applies to a struct, a class or an actor", line: 1, column: 1),
                 DiagnosticSpec(message: "@RoutableService cannot be applied to a generic type; a service names one concrete implementation", line: 4, column: 11),
                 DiagnosticSpec(message: "@RoutableService applies to a type declared at file scope, not inside another declaration", line: 6, column: 5),
+            ],
+            conformances: ["RoutableService"]
+        )
+    }
+
+    @Test("a protocol name longer than 1,024 bytes is an error")
+    func nameTooLong() {
+        let name = (0..<120).map { "Module\($0)" }.joined(separator: ".") + ".AVeryLongServiceProtocolName"
+        assertExpansion(
+            """
+            @RoutableService(\(name).self)
+            struct Session {}
+            """,
+            expandedSource: """
+            struct Session {}
+
+            extension Session: LinkRouter.RoutableService {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the protocol's name takes 1118 bytes; a service record holds at most 1024", line: 1, column: 18),
             ],
             conformances: ["RoutableService"]
         )

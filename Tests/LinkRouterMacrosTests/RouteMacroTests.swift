@@ -11,14 +11,14 @@ struct RouteMacroTests {
             }
             """#,
             expandedSource: #"""
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 1, 0x6163746E, 25, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters in
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0021_0001_526B6E4C, 0x0000_0019_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters in
                 "shared \(try parameters.string("text"))"
             }), to: __value, ifExpected: __type) },
-                0,
-                0x743A2F6572616873, 0x6168530000747865, 0x7865742061206572, 0x74, 0x0, 0x0, // text: "share/:text\0\0Share a text"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+                layout: 0x0,
+                body: [0x743A2F6572616873, 0x6168530000747865, 0x7865742061206572, 0x5000000000274, 0xB00070001, 0x0, // text: "share/:text\0\0Share a text", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """#
         )
@@ -31,12 +31,12 @@ struct RouteMacroTests {
             #route("cart/add", overrides: true) { _ in nil }
             """,
             expandedSource: """
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 16, 0x6163746E, 8, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
-                0,
-                0x6464612F74726163, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "cart/add"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0030_0001_526B6E4C, 0x0000_0008_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0x6464612F74726163, 0x40000000002, 0x8000500, 0x0, 0x0, 0x0, // text: "cart/add", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """
         )
@@ -49,12 +49,12 @@ struct RouteMacroTests {
             #route("double/<int:n>", groups: ["math"], action: { parameters async throws in await double(try parameters.int("n")) })
             """,
             expandedSource: """
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x6163746E, 19, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters async throws in await double(try parameters.int("n")) }), to: __value, ifExpected: __type) },
-                0,
-                0x3C2F656C62756F64, 0x6D003E6E3A746E69, 0x687461, 0x0, 0x0, 0x0, // text: "double/<int:n>\\0math"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0020_0001_526B6E4C, 0x0000_0013_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ parameters async throws in await double(try parameters.int("n")) }), to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0x3C2F656C62756F64, 0x6D003E6E3A746E69, 0x2687461, 0xD000C00020006, 0x0, 0x0, // text: "double/<int:n>\\0math", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """
         )
@@ -67,12 +67,12 @@ struct RouteMacroTests {
             #route("a", summary: "Grüße \"x\"") { _ in nil }
             """#,
             expandedSource: #"""
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x6163746E, 14, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
-                0,
-                0xC3BCC37247000061, 0x22782220659F, 0x0, 0x0, 0x0, 0x0, // text: "a\0\0Grüße \"x\""
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0020_0001_526B6E4C, 0x0000_000E_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0xC3BCC37247000061, 0x122782220659F, 0x1000000, 0x0, 0x0, 0x0, // text: "a\0\0Grüße \"x\"", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """#
         )
@@ -86,19 +86,19 @@ struct RouteMacroTests {
             #route("b", action: handleB)
             """,
             expandedSource: """
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x6163746E, 1, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
-                0,
-                0x61, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "a"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0020_0001_526B6E4C, 0x0000_0001_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in nil }), to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0x1000000000161, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "a", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu0_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 0, 0x6163746E, 1, // magic, version, flags, kind 'actn', text length
-                { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction(handleB), to: __value, ifExpected: __type) },
-                0,
-                0x62, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "b"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu0_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0020_0001_526B6E4C, 0x0000_0001_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction(handleB), to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0x1000000000162, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "b", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """
         )
@@ -112,12 +112,12 @@ struct RouteMacroTests {
             """,
             expandedSource: """
             private enum __macro_local_5routefMu_ {
-                @used @section("linkrouter_routes") nonisolated static let record: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000004_6163746E], // flags, version 1, magic; text length, kind 'actn'
-                    { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
-                    0,
-                    [0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") nonisolated static let record: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0004_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                    accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x1676E6970, 0x400, 0x0, 0x0, 0x0, 0x0, // text: "ping", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -152,15 +152,15 @@ struct RouteMacroTests {
         )
     }
 
-    @Test("text longer than 96 bytes is an error")
+    @Test("text longer than 1,024 bytes is an error")
     func textTooLong() {
         assertExpansion(
             """
-            #route("a", groups: ["\(String(repeating: "g", count: 96))"]) { _ in nil }
+            #route("a", groups: ["\(String(repeating: "g", count: 1024))"]) { _ in nil }
             """,
             expandedSource: "",
             diagnostics: [
-                DiagnosticSpec(message: "the route's text takes 98 bytes (pattern 1, groups 96, separators 1); a route record holds at most 96", line: 1, column: 21),
+                DiagnosticSpec(message: "the route's text takes 1026 bytes (pattern 1, groups 1024, separators 1); a route record holds at most 1024", line: 1, column: 21),
             ]
         )
     }
@@ -189,12 +189,12 @@ struct RouteMacroTests {
             """,
             expandedSource: """
             enum CartActions {
-                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x0000000A_6163746E], // flags, version 1, magic; text length, kind 'actn'
-                    { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in clear() }), to: __value, ifExpected: __type) },
-                    0,
-                    [0x656C632F74726163, 0x7261, 0x0, 0x0, 0x0, 0x0, // text: "cart/clear"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_000A_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                    accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in clear() }), to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x656C632F74726163, 0x400000000027261, 0xA0005000000, 0x0, 0x0, 0x0, // text: "cart/clear", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
                 static func clear() -> String { "cleared" }
             }
@@ -209,12 +209,12 @@ struct RouteMacroTests {
             #route("account/profile/:user", exposure: .external, openStyle: .present, summary: "Profile", page: ProfilePage.self)
             """,
             expandedSource: """
-            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord = (
-                0x526B6E4C, 1, 5, 0x70616765, 30, // magic, version, flags, kind 'page', text length
-                { __value, __type, _ in LinkRouter.__storePage(ProfilePage.self, to: __value, ifExpected: __type) },
-                0,
-                0x2F746E756F636361, 0x2F656C69666F7270, 0x500000726573753A, 0x656C69666F72, 0x0, 0x0, // text: "account/profile/:user\\0\\0Profile"
-                0x0, 0x0, 0x0, 0x0, 0x0, 0x0
+            @used @section("linkrouter_routes") private nonisolated let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                header: [0x0025_0001_526B6E4C, 0x0000_001E_70616765], // flags, version 1, magic; text length, kind 'page'
+                accessor: { __value, __type, _ in LinkRouter.__storePage(ProfilePage.self, to: __value, ifExpected: __type) },
+                layout: 0x0,
+                body: [0x2F746E756F636361, 0x2F656C69666F7270, 0x500000726573753A, 0x3656C69666F72, 0x800000007000000, 0x1500110001000F00, // text: "account/profile/:user\\0\\0Profile", then its compiled pattern
+                       0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
             )
             """
         )
@@ -230,12 +230,12 @@ struct RouteMacroTests {
             """,
             expandedSource: """
             enum AccountRoutes {
-                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
-                    [0x0000_0001_526B6E4C, 0x00000005_70616765], // flags, version 1, magic; text length, kind 'page'
-                    { __value, __type, _ in LinkRouter.__storePage(AccountFeature.LoginPage.self, to: __value, ifExpected: __type) },
-                    0,
-                    [0x6E69676F6C, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "login"
-                     0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0005_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(AccountFeature.LoginPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x16E69676F6C, 0x50000, 0x0, 0x0, 0x0, 0x0, // text: "login", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -270,12 +270,12 @@ struct RouteMacroTests {
             expandedSource: """
             extension Shop {
                 struct Actions {
-                    @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteMemberRecord = (
-                        [0x0000_0001_526B6E4C, 0x00000004_6163746E], // flags, version 1, magic; text length, kind 'actn'
-                        { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
-                        0,
-                        [0x676E6970, 0x0, 0x0, 0x0, 0x0, 0x0, // text: "ping"
-                         0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    @used @section("linkrouter_routes") private nonisolated static let __macro_local_5routefMu_: LinkRouter.__RouteRecord<12> = (
+                        header: [0x0020_0001_526B6E4C, 0x0000_0004_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                        accessor: { __value, __type, _ in LinkRouter.__storeAction(LinkRouter.RouteAction({ _ in "pong" }), to: __value, ifExpected: __type) },
+                        layout: 0x0,
+                        body: [0x1676E6970, 0x400, 0x0, 0x0, 0x0, 0x0, // text: "ping", then its compiled pattern
+                               0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                     )
                 }
             }

@@ -43,7 +43,7 @@ struct RouteCheckTests {
         #expect(lines[0].hasPrefix("\(second) at 0x") && lines[0].contains("bad record: bad magic 0x12345678"))
         #expect(lines[1].contains("'bad/<int:>': invalid pattern: expected a parameter name"))
         #expect(lines[2].contains(
-            "'user/:name': duplicate: 2 records of one shape, none marked as an override: 'user/:id' in \(first) at 0x40; 'user/:name' in \(second) at 0x40; none is registered"
+            "duplicate route 'user/:id': 2 records of one shape, none marked as an override: 'user/:id' in \(first) at offset 0x40; 'user/:name' in \(second) at offset 0x40; none is registered (mark the one that wins with 'overrides: true')"
         ))
         #expect(lines[3].contains("'list/:n': tie: 'list/:n' and 'list(/:page)' match the same keys, e.g. 'list/~'"))
         #expect(lines[4].contains("'files/*/raw': shadowed: 'files/*/raw' never wins for 'files/~/raw': 'files/:name/raw' takes precedence"))
@@ -61,9 +61,9 @@ struct RouteCheckTests {
             let check = try RouteCheck(binaries: files)
             #expect(check.problems.map(\.kind) == [.duplicate])
             let message = try #require(check.problems.first?.message)
-            #expect(message.contains("duplicate: 3 records of one shape, none marked as an override: "))
+            #expect(message.contains(": 3 records of one shape, none marked as an override: "))
             for (file, offset, pattern) in [(first, 0xC0, "shop/:item"), (second, 0x40, "shop/:id"), (second, 0xC0, "shop/:item")] {
-                #expect(message.contains("'\(pattern)' in \(file) at 0x\(String(offset, radix: 16))"), "\(message)")
+                #expect(message.contains("'\(pattern)' in \(file) at offset 0x\(String(offset, radix: 16))"), "\(message)")
             }
         }
     }
@@ -77,8 +77,8 @@ struct RouteCheckTests {
             let check = try RouteCheck(binaries: files)
             #expect(check.problems.map(\.kind) == [.duplicate], "\(check.text)")
             let problem = try #require(check.problems.first)
-            #expect(problem.message.contains("duplicate: 2 records of one shape, all marked as overrides: "))
-            #expect(problem.message.contains("'org/:id' in \(first) at 0x") && problem.message.contains("'org/:name' in \(second) at 0x"))
+            #expect(problem.message.contains(": 2 records of one shape, all marked as overrides: "))
+            #expect(problem.message.contains("'org/:id' in \(first) at offset 0x") && problem.message.contains("'org/:name' in \(second) at offset 0x"))
         }
     }
 
@@ -93,53 +93,30 @@ struct RouteCheckTests {
         #expect(check.problems.map(\.kind) == [.duplicateService])
         let problem = try #require(check.problems.first)
         #expect(problem.location?.file == second)
-        #expect(problem.message == "service 'SessionService': duplicate: 2 implementations, none marked as an override: the record in \(first) at 0x40; the record in \(second) at 0x40; none is registered")
+        #expect(problem.message == "duplicate service 'SessionService': 2 implementations, none marked as an override: \(first) at offset 0x40; \(second) at offset 0x40; none is registered (mark the one that wins with 'overrides: true')")
         #expect(check.summary == "1 problem(s) in 6 records")
     }
 
-    @Test("OverrideRule: the one override takes the shape as it arrives, a second one leaves it to none, a route from before the pass keeps it")
+    @Test("OverrideRule: of one key's claims the one override wins, several leave it to none, none marked is a duplicate; claims met by no other are untouched")
     func rule() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.object("rule", [
-            PlantedRoute("a/:x"), .override("a/:y"), .override("a/:z"), PlantedRoute("b/:x"), .override("b/:y"), PlantedRoute("c"), .override("d/:w"),
+            PlantedRoute("a/:x"), .override("a/:y"), .override("a/:z"), PlantedRoute("b/:x"), .override("b/:y"), PlantedRoute("c"),
+            PlantedRoute("e/:p"), PlantedRoute("e/:q"),
         ])
         let records = try #require(try RouteSectionReader.read(file: path)).records
-        // A registry by shape (parameter names erased) that logs what the rule asks of it.
-        func shape(_ pattern: String) -> String { pattern.replacing(#/:\w+/#, with: ":") }
-        var registered: [String: String] = [shape("d/:q"): "d/:q"]
-        var log: [String] = []
-        var rule = OverrideRule()
-        var outcomes: [String] = []
-        for (ordinal, record) in records.enumerated() {
-            let outcome = rule.add(
-                record,
-                register: { record in
-                    if let existing = registered[shape(record.pattern)] { return .duplicate(existing: existing) }
-                    registered[shape(record.pattern)] = record.pattern
-                    log.append("+" + record.pattern)
-                    return .registered
-                },
-                unregister: { pattern in
-                    registered[shape(pattern)] = nil
-                    log.append("-" + pattern)
-                },
-                earlierRecord: { pattern in records[..<ordinal].first { $0.pattern == pattern } }
-            )
-            switch outcome {
-            case .settled: outcomes.append("settled")
-            case .contested: outcomes.append("contested")
-            case .duplicateOfEarlierRoute(let existing): outcomes.append("earlier " + existing)
-            }
-        }
-        #expect(log == ["+a/:x", "-a/:x", "+a/:y", "-a/:y", "+b/:x", "-b/:x", "+b/:y", "+c"])
-        #expect(outcomes == ["settled", "contested", "contested", "settled", "contested", "settled", "earlier d/:q"])
-        #expect(Set(registered.values) == ["b/:y", "c", "d/:q"])
-        #expect(rule.contests.count == 2)
-        #expect(rule.contests[0].winner == nil)
-        #expect(rule.contests[0].conflicting.map(\.pattern) == ["a/:y", "a/:z"])
-        #expect(rule.contests[0].overridden.map(\.pattern) == ["a/:x"])
-        #expect(rule.contests[1].winner?.pattern == "b/:y")
-        #expect(rule.contests[1].conflicting.isEmpty)
-        #expect(rule.contests[1].overridden.map(\.pattern) == ["b/:x"])
+        let shapes = try records.map { try $0.parsedPattern().shape }
+        let decision = OverrideRule.decide(
+            count: records.count, digest: { UInt64(bitPattern: Int64(shapes[$0].hashValue)) }, isOverride: { records[$0].isOverride },
+            sameKey: { shapes[$0] == shapes[$1] }
+        )
+        #expect(decision.contests.map(\.members) == [[0, 1, 2], [3, 4], [6, 7]])
+        #expect(decision.contests.map(\.winner) == [nil, 4, nil])
+        #expect(decision.contests.map(\.conflicting) == [[1, 2], [], [6, 7]])
+        #expect(decision.contests.map(\.overridden) == [[0], [3], []])
+        #expect((0..<records.count).filter(decision.isRegistered) == [4, 5])
+        // The same decision by keys that are values, as for services.
+        let byName = OverrideRule.decide(keys: shapes.map(\.description), isOverride: { records[$0].isOverride })
+        #expect(byName.contests == decision.contests)
     }
 }

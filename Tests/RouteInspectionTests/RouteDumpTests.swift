@@ -1,5 +1,6 @@
 import Foundation
 import RouteInspection
+import RouteRecordLayout
 import Testing
 
 /// `routes dump` in process: the records of real binaries, and the three ways to write them.
@@ -75,8 +76,35 @@ struct RouteDumpTests {
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
         #expect(records.count == 15)
-        #expect(Set(records[0].keys) == ["kind", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "lifetime", "overrides"])
+        #expect(Set(records[0].keys) == ["kind", "recordVersion", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "lifetime", "overrides"])
         #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
+        // The demo's records all fit version 1, compiled pattern and all.
+        #expect(records.allSatisfy { $0["recordVersion"] as? Int == 1 })
+        #expect(object["unreadable"] as? [Any] != nil && (object["unreadable"] as? [Any])!.isEmpty)
+    }
+
+    @Test("a record of an unknown version is listed apart with its offset and version; the others are listed")
+    func unknownVersion() throws {
+        let scratch = try ScratchFolder()
+        // A version-2 record of two blocks, made a version-3 one (every block), between two records of version 1.
+        var later = RouteRecordCodec.encodeRoute(kind: .cAction, flags: [], text: RecordText(pattern: "later", summary: String(repeating: "s", count: 120)), compiledPattern: nil)
+        later[4] = 3
+        later[128 + 4] = 3
+        let contract = RouteRecordCodec.encodeRoute(kind: .cAction, flags: [], text: RecordText(pattern: "contract", query: "kp:int"), compiledPattern: nil)
+        let file = try scratch.object("versions", [PlantedRoute("before"), .encoded(later), .encoded(contract), PlantedRoute("after")])
+        let dump = try RouteDump(binaries: [file])
+        #expect(!dump.isComplete)
+        #expect(dump.rows.map(\.pattern) == ["after", "before", "contract"])
+        #expect(dump.rows.map(\.recordVersion) == [1, 1, 2])
+        #expect(dump.unreadable.count == 1)
+        let row = try #require(dump.unreadable.first)
+        #expect(row.recordVersion == 3)
+        #expect(row.problem.hasPrefix("record version 3 is not supported (this reader knows versions 1 to 2)"))
+        #expect(row.offset == dump.rows.first { $0.pattern == "before" }!.offset + 128)
+        let table = try dump.text(.table).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(table.suffix(3).first == "")
+        #expect(table.suffix(2).first?.hasPrefix("UNREADABLE") == true)
+        #expect(table.last?.hasSuffix("  3        \(file)  0x\(String(row.offset, radix: 16))") == true)
     }
 
     @Test("a record marked as an override says so in the table and in the JSON")

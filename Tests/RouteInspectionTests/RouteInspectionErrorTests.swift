@@ -29,8 +29,10 @@ struct RouteInspectionErrorTests {
     func badInput(kind: String, message: String) throws {
         let scratch = try ScratchFolder()
         let path = try Self.craft(kind, in: scratch)
-        let commands: [(String, () throws(RouteInspectionError) -> Void)] = [
-            ("dump", { () throws(RouteInspectionError) in _ = try RouteDump(binaries: [path]) }),
+        // Bad records are no error to dump, which lists them apart (RouteDumpTests).
+        let dump: [(String, () throws(RouteInspectionError) -> Void)] = kind == "bad magic" ? []
+            : [("dump", { () throws(RouteInspectionError) in _ = try RouteDump(binaries: [path]) })]
+        let commands: [(String, () throws(RouteInspectionError) -> Void)] = dump + [
             ("match", { () throws(RouteInspectionError) in _ = try RouteMatch(url: "app://x", in: .binary(path), host: nil) }),
             ("gen", { () throws(RouteInspectionError) in _ = try GeneratedRoutes(binary: path, scheme: nil, access: .internal) }),
         ]

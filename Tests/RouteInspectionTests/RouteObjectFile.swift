@@ -14,6 +14,8 @@ struct PlantedRoute {
     var kind = cActionKind
     var magic: UInt32 = 0x526B6E4C
     var flags: UInt16 = 0
+    /// The record's bytes as they are, written instead of a version-1 record of the fields above.
+    var bytes: [UInt8]?
 
     init(_ pattern: String, summary: String? = nil, query: String? = nil) {
         self.pattern = pattern
@@ -42,6 +44,13 @@ struct PlantedRoute {
         return record
     }
 
+    /// A record written as these bytes (from the record codec, of any version).
+    static func encoded(_ bytes: [UInt8], pattern: String = "") -> PlantedRoute {
+        var record = PlantedRoute(pattern)
+        record.bytes = bytes
+        return record
+    }
+
     /// A record that does not start with the magic number.
     static func badMagic(_ pattern: String) -> PlantedRoute {
         var record = PlantedRoute(pattern)
@@ -57,6 +66,10 @@ enum RouteObjectFile {
     static func bytes(_ routes: [PlantedRoute]?) -> Data {
         var section = Data()
         for route in routes ?? [] {
+            if let bytes = route.bytes {
+                section += bytes
+                continue
+            }
             var text = Data(route.pattern.utf8)
             if route.summary != nil || route.query != nil { text += [0, 0] + Data((route.summary ?? "").utf8) }
             if let query = route.query { text += [0] + Data(query.utf8) }

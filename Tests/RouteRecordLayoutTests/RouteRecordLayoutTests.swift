@@ -5,20 +5,26 @@ import Testing
 /// Every constant of the Swift statement of the record ABI, compared with the C header that owns
 /// it (`LinkRouterRecord.h`), read through the C module.
 struct RouteRecordLayoutTests {
-    @Test("The section name, magic, version, record size and text capacity are the header's")
+    @Test("The section name, magic, versions, block size and capacities are the header's")
     func recordConstants() {
         #expect(RecordLayout.sectionName == LINKROUTER_SECTION_NAME)
         #expect(RecordLayout.magic == LINKROUTER_RECORD_MAGIC)
-        #expect(Int(RecordLayout.version) == Int(LINKROUTER_RECORD_VERSION))
-        #expect(RecordLayout.size == Int(LINKROUTER_RECORD_SIZE))
-        #expect(RecordLayout.textCapacity == Int(LINKROUTER_RECORD_TEXT_CAPACITY))
-        #expect(MemoryLayout<linkrouter_route_record>.size == RecordLayout.size)
+        #expect(Int(RecordLayout.versions.lowerBound) == Int(LINKROUTER_RECORD_VERSION))
+        #expect(Int(RecordLayout.newestVersion) == Int(LINKROUTER_RECORD_VERSION_2))
+        #expect(RecordLayout.blockSize == Int(LINKROUTER_RECORD_SIZE))
+        #expect(RecordLayout.version1TextCapacity == Int(LINKROUTER_RECORD_TEXT_CAPACITY))
+        #expect(RecordLayout.continuationBodySize == Int(LINKROUTER_RECORD_CONTINUATION_CAPACITY))
+        #expect(RecordLayout.writerRelease == LINKROUTER_WRITER_RELEASE)
+        for size in [MemoryLayout<linkrouter_route_record>.size, MemoryLayout<linkrouter_route_record_v2>.size, MemoryLayout<linkrouter_route_record_block>.size] {
+            #expect(size == RecordLayout.blockSize)
+        }
         #expect(MemoryLayout<linkrouter_route_record>.alignment == 8)
+        #expect(MemoryLayout<linkrouter_route_record_v2>.alignment == 8)
     }
 
-    @Test("Every field sits at the offset the C struct gives it")
+    @Test("Every field of both versions sits at the offset the C structs give it")
     func fieldOffsets() {
-        let offsets: [(PartialKeyPath<linkrouter_route_record>, Int)] = [
+        let version1: [(PartialKeyPath<linkrouter_route_record>, Int)] = [
             (\.magic, RecordLayout.Offset.magic),
             (\.version, RecordLayout.Offset.version),
             (\.flags, RecordLayout.Offset.flags),
@@ -26,12 +32,31 @@ struct RouteRecordLayoutTests {
             (\.text_length, RecordLayout.Offset.textLength),
             (\.accessor, RecordLayout.Offset.accessor),
             (\.reserved, RecordLayout.Offset.reserved),
-            (\.text, RecordLayout.Offset.text),
+            (\.text, RecordLayout.Offset.body),
         ]
-        for (field, offset) in offsets {
+        for (field, offset) in version1 {
             #expect(MemoryLayout<linkrouter_route_record>.offset(of: field) == offset, "\(field)")
         }
-        #expect(RecordLayout.Offset.text + RecordLayout.textCapacity == RecordLayout.size)
+        let version2: [(PartialKeyPath<linkrouter_route_record_v2>, Int)] = [
+            (\.magic, RecordLayout.Offset.magic),
+            (\.version, RecordLayout.Offset.version),
+            (\.flags, RecordLayout.Offset.flags),
+            (\.kind, RecordLayout.Offset.kind),
+            (\.block_count, RecordLayout.Offset.blockCount),
+            (\.text_length, RecordLayout.Offset.version2TextLength),
+            (\.accessor, RecordLayout.Offset.accessor),
+            (\.compiled_length, RecordLayout.Offset.compiledLength),
+            (\.reserved, RecordLayout.Offset.version2Reserved),
+            (\.writer, RecordLayout.Offset.writer),
+            (\.body, RecordLayout.Offset.body),
+        ]
+        for (field, offset) in version2 {
+            #expect(MemoryLayout<linkrouter_route_record_v2>.offset(of: field) == offset, "\(field)")
+        }
+        #expect(MemoryLayout<linkrouter_route_record_block>.offset(of: \.index) == RecordLayout.Offset.flags)
+        #expect(MemoryLayout<linkrouter_route_record_block>.offset(of: \.body) == RecordLayout.Offset.continuationBody)
+        #expect(RecordLayout.Offset.body + RecordLayout.version1TextCapacity == RecordLayout.blockSize)
+        #expect(RecordLayout.firstBodySize == RecordLayout.version1TextCapacity)
     }
 
     @Test("Each kind's code is the header's, and spells its FourCC")
@@ -55,6 +80,8 @@ struct RouteRecordLayoutTests {
         #expect(RecordFlags.external.rawValue == LINKROUTER_FLAG_EXTERNAL)
         #expect(RecordFlags.sharedService.rawValue == LINKROUTER_FLAG_SHARED_SERVICE)
         #expect(RecordFlags.override.rawValue == LINKROUTER_FLAG_OVERRIDE)
+        #expect(RecordFlags.compiledPattern.rawValue == LINKROUTER_FLAG_COMPILED_PATTERN)
+        #expect(RecordFlags.continuationBlock.rawValue == LINKROUTER_FLAG_CONTINUATION_BLOCK)
         #expect(RecordFlags.openStyleMask.rawValue == LINKROUTER_FLAG_STYLE_MASK)
         #expect(RecordFlags.openStyleShift == Int(LINKROUTER_FLAG_STYLE_SHIFT))
         let styles: [(RecordOpenStyle, Int32)] = [

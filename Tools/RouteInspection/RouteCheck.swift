@@ -38,7 +38,9 @@ package struct RouteCheck {
     /// order given, records in section order. Of the route records of one shape, the one marked
     /// as an override wins and the others are no problem; none marked, or several, is a
     /// duplicate naming every record, and none of them is registered, as in discovery
-    /// (``OverrideRule``). The records for one service protocol name follow the same rule.
+    /// (``OverrideRule``, decided on the whole pass before anything is registered). The records
+    /// for one service protocol name follow the same rule. Records that cannot be read (a bad
+    /// record, a version this reader does not know) are problems too.
     ///
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
@@ -46,72 +48,33 @@ package struct RouteCheck {
         let routes = try BinaryRoutes.read(binaries)
         var problems = routes.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
         let router = Router(configuration: RouterConfiguration(host: nil))
-        var services: [String: [RouteRecord]] = [:]
-        var rule = OverrideRule()
-        var firstRecords: [String: RouteRecord] = [:]
-        for record in routes.records {
-            if record.kind == .service {
-                services[record.pattern, default: []].append(record)
-                continue
-            }
-            let earlier = firstRecords[record.pattern]
-            if earlier == nil { firstRecords[record.pattern] = record }
-            _ = rule.add(
-                record,
-                register: { record in
-                    do throws(RouteRegistrationError) {
-                        try router.register(record.pattern, action: { _ in nil })
-                        return .registered
-                    } catch {
-                        switch error {
-                        case .invalidPattern(let error):
-                            let message = "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"
-                            problems.append(CheckProblem(.invalidPattern, at: record.location, message))
-                            return .refused
-                        case .duplicate(_, let existing):
-                            return .duplicate(existing: existing)
-                        }
-                    }
-                },
-                unregister: { router.unregister($0) },
-                // Every record is in the one pass: the route a record collides with is the first record of its text.
-                earlierRecord: { pattern in pattern == record.pattern ? earlier : firstRecords[pattern] }
-            )
+        let records = routes.routeRecords
+        let pass = RecordPass(records, options: { _ in RouteOptions() })
+        for (record, error) in pass.invalid {
+            problems.append(CheckProblem(.invalidPattern, at: record.location, "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"))
         }
-        problems += Self.duplicateProblems(of: rule, in: routes)
-        let locations = Dictionary(routes.routeRecords.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
+        for record in records {
+            if let compiled = record.compiledPattern, let parsed = try? RoutePattern(record.pattern), !compiled.hasSameParts(as: parsed) {
+                problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': its compiled pattern does not match its text"))
+            }
+        }
+        for contest in pass.decision.contests where contest.winner == nil {
+            let named = NamedRecord.naming(contest.conflicting.map { pass.claims[$0] })
+            let last = pass.claims[contest.conflicting.last!]
+            problems.append(CheckProblem(.duplicate, at: last.location, OverrideRule.duplicateMessage(.route, key: named[0].claim, records: named)))
+        }
+        pass.register(on: router)
+        let locations = Dictionary(records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
         for conflict in router.validate() {
             let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
-        problems += ServiceCheck.problems(claims: services, in: routes)
+        problems += ServiceCheck.problems(of: routes.serviceRecords)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
         }
         recordCount = routes.records.count + routes.issues.count
-    }
-
-    /// One problem per shape that several route records claim with no single override among
-    /// them, at the last of those records, naming every one by accessor symbol and location.
-    private static func duplicateProblems(of rule: OverrideRule, in routes: BinaryRoutes) -> [CheckProblem] {
-        let duplicates = rule.contests.map(\.conflicting).filter { !$0.isEmpty }
-        guard !duplicates.isEmpty else { return [] }
-        let files = Set(duplicates.joined().map(\.location.file))
-        let symbols = routes.sections.filter { files.contains($0.file) }.reduce(into: [RecordLocation: String]()) { symbols, section in
-            symbols.merge((try? EntrySymbols.resolve(in: section))?.symbols ?? [:]) { first, _ in first }
-        }
-        return duplicates.map { records in
-            let marks = records[0].isOverride ? "all marked as overrides" : "none marked as an override"
-            let named = records.map { record in
-                "'\(record.pattern)' " + (symbols[record.location].map { "('\($0)') " } ?? "") + "in \(record.location.short)"
-            }
-            return CheckProblem(
-                .duplicate, at: records.last?.location,
-                "'\(records.last!.pattern)': duplicate: \(records.count) records of one shape, \(marks): "
-                    + named.joined(separator: "; ") + "; none is registered"
-            )
-        }
     }
 }
 

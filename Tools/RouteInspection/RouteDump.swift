@@ -15,8 +15,14 @@ package struct RouteDump {
         case json
     }
 
-    /// Every record, routes and services, sorted by pattern, file and offset.
+    /// Every record read, routes and services, sorted by pattern, file and offset.
     package let rows: [DumpRow]
+    /// The records that could not be read (a version this reader does not know, a bad record),
+    /// in file and offset order: listed after the records, with their offset and version.
+    package let unreadable: [UnreadableRow]
+
+    /// Whether every record could be read (exit status 0; else 1).
+    package var isComplete: Bool { unreadable.isEmpty }
 
     /// The rows of routes.
     package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil } }
@@ -24,12 +30,12 @@ package struct RouteDump {
     package var serviceRows: [DumpRow] { rows.filter { $0.lifetime != nil } }
 
     /// Reads the records of the files, each with its accessor's symbol when the file has a
-    /// symbol table.
+    /// symbol table, and lists the records that cannot be read apart.
     ///
-    /// - Throws: ``RouteInspectionError`` when a file cannot be read, has no route section or
-    ///   holds a bad record: a partial table is never shown.
+    /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     package init(binaries: [String]) throws(RouteInspectionError) {
-        let routes = try BinaryRoutes.readWellFormed(binaries)
+        let routes = try BinaryRoutes.read(binaries)
+        unreadable = routes.issues.map(UnreadableRow.init)
         var rows: [DumpRow] = []
         for section in routes.sections {
             let resolved = (try? EntrySymbols.resolve(in: section)) ?? (symbols: [:], hasSymbolTable: false)
@@ -46,10 +52,10 @@ package struct RouteDump {
     package func text(_ format: Format) throws(RouteInspectionError) -> String {
         switch format {
         case .json:
-            return try TextOutput.json(DumpReport(records: rows))
+            return try TextOutput.json(DumpReport(records: rows, unreadable: unreadable))
         case .tree:
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
-            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n")
+            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n") + unreadableText
         case .table:
             // The QUERY column only when a route declares a query contract.
             let showsQuery = routeRows.contains { $0.query != nil }
@@ -63,8 +69,46 @@ package struct RouteDump {
                     [row.pattern, row.overrides ? row.lifetime! + " (override)" : row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
                 })
             }
-            return text
+            return text + unreadableText
         }
+    }
+
+    /// The records that could not be read, as a table after a blank line; empty when there are none.
+    private var unreadableText: String {
+        guard !unreadable.isEmpty else { return "" }
+        return "\n\n" + TextOutput.table([["UNREADABLE", "VERSION", "FILE", "OFFSET"]] + unreadable.map { row in
+            [row.problem, row.recordVersion.map(String.init) ?? "?", row.file, "0x" + String(row.offset, radix: 16)]
+        })
+    }
+}
+
+/// A record `dump` could not read: where it is, its version field, and why.
+package struct UnreadableRow: Encodable {
+    /// The object file.
+    package let file: String
+    /// The record's offset in the file, in bytes.
+    package let offset: Int
+    /// The record's version field; `nil` when it does not start with the magic number.
+    package let recordVersion: UInt16?
+    /// Why it could not be read: `record version 3 is not supported (...)`.
+    package let problem: String
+
+    init(_ issue: RecordIssue) {
+        file = issue.location.file
+        offset = issue.location.fileOffset
+        recordVersion = issue.version
+        problem = issue.message
+    }
+
+    enum CodingKeys: String, CodingKey { case file, offset, recordVersion, problem }
+
+    /// Encodes every field, `null` for an unknown version.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(offset, forKey: .offset)
+        try container.encode(recordVersion, forKey: .recordVersion)
+        try container.encode(problem, forKey: .problem)
     }
 }
 
@@ -72,6 +116,8 @@ package struct RouteDump {
 package struct DumpRow: Encodable {
     /// `page`, `action` (Swift or C) or `service`.
     package let kind: String
+    /// The record's layout version, 1 or 2.
+    package let recordVersion: UInt16
     /// The route pattern, or a service's protocol name.
     package let pattern: String
     /// The accessor's symbol, demangled; `(stripped: no symbol table)` when the file has none.
@@ -103,6 +149,7 @@ package struct DumpRow: Encodable {
         case .action, .cAction: kind = "action"
         case .service: kind = "service"
         }
+        recordVersion = record.version
         pattern = record.pattern
         self.symbol = symbol
         file = record.location.file
@@ -117,12 +164,13 @@ package struct DumpRow: Encodable {
         overrides = record.isOverride
     }
 
-    enum CodingKeys: String, CodingKey { case kind, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, lifetime, overrides }
+    enum CodingKeys: String, CodingKey { case kind, recordVersion, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, lifetime, overrides }
 
     /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
+        try container.encode(recordVersion, forKey: .recordVersion)
         try container.encode(pattern, forKey: .pattern)
         try container.encode(symbol, forKey: .symbol)
         try container.encode(file, forKey: .file)
@@ -137,10 +185,11 @@ package struct DumpRow: Encodable {
     }
 }
 
-/// `dump --json`.
+/// `dump --json`: the records read, and those that could not be.
 struct DumpReport: Encodable {
     let serializationVersion = 1
     let records: [DumpRow]
+    let unreadable: [UnreadableRow]
 }
 
 /// Prints patterns as a tree of segments, like RoutingKit's trie description. A pattern with

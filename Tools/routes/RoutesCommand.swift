@@ -6,13 +6,13 @@ import Glibc
 
 /// `routes`: list, check and explain the routes of a LinkRouter app.
 ///
-/// Exit status: 0 success, 1 the command found no match or problems, 2 bad input or arguments.
+/// Exit status: 0 success, 1 the command found no match, problems or unreadable records, 2 bad input or arguments.
 @main
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
-        discussion: "Exit status: 0 success, 1 no match (match) or problems found, 2 bad input or arguments.",
+        discussion: "Exit status: 0 success, 1 no match (match), problems found (check, links --check) or records that could not be read (dump), 2 bad input or arguments.",
         subcommands: [Dump.self, Check.self, Match.self, Gen.self, Links.self]
     )
 
@@ -23,7 +23,8 @@ struct RoutesCommand: ParsableCommand {
 
     /// Parses and runs: the one place where exit statuses are decided.
     ///
-    /// 0: success (and help). 1: `match` found no route, or `check` found problems. 2: bad input
+    /// 0: success (and help). 1: `match` found no route, `check` found problems, or `dump` listed
+    /// what it could but some records could not be read. 2: bad input
     /// (``RouteInspectionError``) or bad arguments (argument-parser's errors), reported as one line
     /// on standard error with nothing on standard output.
     static func exitStatus(_ arguments: [String]) -> Int32 {
@@ -84,6 +85,7 @@ struct CommandResult {
     /// Standard error, written before the output (reports such as `routes links`' over-claims), one
     /// line each with its newline; empty for none.
     var diagnostics = ""
-    /// `false` when `match` found no route or `check` found problems (exit status 1).
+    /// `false` when `match` found no route, `check` or `links --check` found problems, or `dump`
+    /// could not read every record (exit status 1).
     var foundWhatItLookedFor = true
 }

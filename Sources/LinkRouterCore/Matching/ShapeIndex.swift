@@ -33,16 +33,18 @@ struct ShapeIndex {
     /// pattern of its shape.
     /// - Returns: The position of the element with a pattern of the same shape, or `nil` when
     ///   `pattern` was recorded.
-    mutating func insert<Element>(
-        _ pattern: RoutePattern, at position: Int, among elements: [Element], _ patternOf: (Element) -> RoutePattern
-    ) -> Int? {
+    mutating func insert<Elements: RandomAccessCollection<Element>, Element>(
+        _ pattern: RoutePattern, at position: Int, among elements: Elements, _ patternOf: (Element) -> RoutePattern
+    ) -> Int? where Elements.Index == Int {
         if let existing = self.position(ofShape: pattern, among: elements, patternOf) { return existing }
         add(pattern.shapeDigest, position: position)
         return nil
     }
 
     /// The position of the element in `elements` whose pattern has the shape of `pattern`.
-    func position<Element>(ofShape pattern: RoutePattern, among elements: [Element], _ patternOf: (Element) -> RoutePattern) -> Int? {
+    func position<Elements: RandomAccessCollection<Element>, Element>(
+        ofShape pattern: RoutePattern, among elements: Elements, _ patternOf: (Element) -> RoutePattern
+    ) -> Int? where Elements.Index == Int {
         let tag = Self.tag(of: pattern.shapeDigest)
         let mask = slots.count - 1
         var index = Self.home(of: tag, mask: mask)
@@ -53,6 +55,22 @@ struct ShapeIndex {
             }
             index = (index + 1) & mask
         }
+        return nil
+    }
+
+    /// Records the pattern of digest `digest` as the one at `position`, unless `hasShape` says a
+    /// recorded position holds a pattern of its shape: the same as
+    /// ``insert(_:at:among:_:)``, for callers that compare patterns in place rather than copy them.
+    /// - Returns: The position of the pattern of the same shape, or `nil` when recorded.
+    mutating func insert(digest: UInt64, at position: Int, hasShape: (Int) -> Bool) -> Int? {
+        let tag = Self.tag(of: digest)
+        let mask = slots.count - 1
+        var index = Self.home(of: tag, mask: mask)
+        while slots[index].positionPlusOne != 0 {
+            if slots[index].tag == tag, hasShape(Int(slots[index].positionPlusOne) - 1) { return Int(slots[index].positionPlusOne) - 1 }
+            index = (index + 1) & mask
+        }
+        add(digest, position: position)
         return nil
     }
 

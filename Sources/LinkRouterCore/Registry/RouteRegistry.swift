@@ -58,6 +58,51 @@ final class RouteRegistry: Sendable {
         }
     }
 
+    /// Adds routes in order, refusing those whose shape is registered, by an earlier route or one
+    /// of these; the list becomes the registry's own when the registry is empty.
+    /// - Returns: The refused routes' indices and the registered patterns of their shapes.
+    func add(discovered routes: consuming [RouteEntry]) -> [(index: Int, existing: String)] {
+        state.withLock { state in
+            var refused: [(index: Int, existing: String)] = []
+            state.shapes.reserveCapacity(forAdditional: routes.count)
+            let countBefore = state.entries.count
+            if state.entries.isEmpty {
+                // The list is taken as it is, each shape checked in place; in the rare pass with a
+                // refusal, the refused are dropped and the index made again.
+                routes.withUnsafeBufferPointer { buffer in
+                    // Patterns read where they are: reading an entry out of the list copies it whole.
+                    let entries = buffer.baseAddress!
+                    for index in buffer.indices {
+                        let digest = entries[index].pattern.shapeDigest
+                        let existing = state.shapes.insert(digest: digest, at: index) { other in
+                            entries[other].pattern.hasSameShape(as: entries[index].pattern)
+                        }
+                        if let existing { refused.append((index, entries[existing].pattern.text)) }
+                    }
+                }
+                if !refused.isEmpty {
+                    for (index, _) in refused.reversed() { routes.remove(at: index) }
+                    state.shapes = ShapeIndex(shapesOf: routes.lazy.map(\.pattern))
+                }
+                state.entries = routes
+            } else {
+                state.entries.reserveCapacity(state.entries.count + routes.count)
+                for index in routes.indices {
+                    if let existing = state.shapes.insert(routes[index].pattern, at: state.entries.count, among: state.entries, \.pattern) {
+                        refused.append((index, state.entries[existing].pattern.text))
+                    } else {
+                        state.entries.append(routes[index])
+                    }
+                }
+            }
+            if state.entries.count != countBefore {
+                state.willChange()
+                currentGeneration.store(state.generation, ordering: .releasing)
+            }
+            return refused
+        }
+    }
+
     /// Removes the route of the same shape as `pattern`.
     /// - Returns: Whether a route was removed.
     func remove(shapeOf pattern: RoutePattern) -> Bool {

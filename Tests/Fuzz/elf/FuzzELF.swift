@@ -2,12 +2,15 @@
 // (unlinked at once, reached through /proc/self/fd) and read the way `routes dump` reads a binary:
 // RouteSectionReader.read(file:), every record's pattern parsed, EntrySymbols.resolve(in:) for the
 // accessor symbols. Any file must give records, issues or an ELFReadError — never trap. The same
-// bytes also go straight to RecordDecoder as a section's contents.
+// bytes also go straight to the record codec and RecordDecoder as a section's contents, records of
+// both versions: the reads must cover the section block by block, and every record's compiled
+// pattern, which the reader accepted, must register and match like any route.
 #if canImport(Glibc)
 import Glibc
 #endif
-import RouteRecordReader
 import LinkRouterCore
+import RouteRecordLayout
+import RouteRecordReader
 
 /// The scratch file, opened once per process.
 let scratch: (descriptor: Int32, path: String) = {
@@ -35,10 +38,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     guard let section else { return 0 }
     for record in section.records {
-        require(record.pattern.utf8.count <= 96, "a pattern longer than a record holds")
+        require(record.pattern.utf8.count <= maximumBody, "a pattern longer than a record holds")
         _ = try? RoutePattern(record.pattern)
         _ = "\(record.location)"
     }
+    exerciseCompiledPatterns(section.records)
     for issue in section.issues { _ = "\(issue)" }
     do {
         let resolved = try EntrySymbols.resolve(in: section)
@@ -52,18 +56,54 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
-/// The input as a section's contents: one record or one issue per whole 128 bytes, plus an issue
-/// for a remainder.
+/// The most body a record holds: the first block's 96 bytes and 120 in each of 31 more.
+let maximumBody = RecordLayout.firstBodySize + (RecordLayout.maximumBlockCount - 1) * RecordLayout.continuationBodySize
+
+/// The input as a section's contents: the codec's reads cover it block by block, in order, each
+/// record a whole number of blocks (the remainder last); the decoder gives a record or an issue
+/// for each read.
 func checkDecoder(_ bytes: UnsafeRawBufferPointer) {
+    var next = 0
+    var reads = 0
+    RouteRecordCodec.forEachRecord(in: bytes) { read in
+        reads += 1
+        require(read.offset == next, "a read at \(read.offset), expected at \(next)")
+        require(read.size > 0 && read.offset + read.size <= bytes.count, "a read of \(read.size) bytes at \(read.offset) of \(bytes.count)")
+        let isRemainder = read.offset + read.size == bytes.count && bytes.count % RecordLayout.blockSize != 0
+        require(isRemainder || read.size % RecordLayout.blockSize == 0, "a read of \(read.size) bytes is no whole number of blocks")
+        if case .success(let view) = read.result {
+            require(view.version == 1 || view.version == 2, "a record of version \(view.version) was read")
+            require(view.text.count <= maximumBody, "a text of \(view.text.count) bytes")
+            require(view.version == 2 || read.size == RecordLayout.blockSize, "a version-1 record of \(read.size) bytes")
+        }
+        next = read.offset + read.size
+    }
+    require(next == bytes.count, "the reads end at \(next) of \(bytes.count)")
     for requireAccessor in [false, true] {
         let decoded = RecordDecoder.decode(bytes, file: "fuzz", sectionFileOffset: 4096, requireAccessor: requireAccessor)
-        let whole = bytes.count / 128
-        let remainder = bytes.count % 128 == 0 ? 0 : 1
-        require(decoded.records.count + decoded.issues.count == whole + remainder,
-                "\(decoded.records.count) records and \(decoded.issues.count) issues from \(bytes.count) bytes")
+        require(decoded.records.count + decoded.issues.count == reads, "\(decoded.records.count) records and \(decoded.issues.count) issues from \(reads) reads")
         for record in decoded.records {
-            require(record.pattern.utf8.count <= 96 && record.location.fileOffset >= 4096, "record \(record)")
+            require(record.pattern.utf8.count <= maximumBody && record.location.fileOffset >= 4096, "record \(record)")
             if requireAccessor { require(record.accessorAddress != 0, "a record without accessor passed") }
         }
+        exerciseCompiledPatterns(decoded.records)
     }
+}
+
+/// Registers each record's compiled pattern, as discovery does, and resolves a URL made from each
+/// of its forms: a compiled pattern the reader accepted must build a routing table and match.
+func exerciseCompiledPatterns(_ records: [RouteRecord]) {
+    var routes = DiscoveredRoutes(capacity: records.count)
+    for record in records.prefix(32) {
+        guard let pattern = record.compiledPattern else { continue }
+        routes.append(pattern, options: RouteOptions(), action: RouteAction { _ in nil })
+    }
+    guard routes.count > 0 else { return }
+    let patterns = (0..<routes.count).map(routes.pattern(at:))
+    let router = Router(configuration: RouterConfiguration(host: nil))
+    _ = router.register(discovered: routes)
+    for pattern in patterns {
+        for form in pattern.variants.prefix(4) { _ = try? router.resolve(sampleURL(form).url) }
+    }
+    _ = router.validate()
 }

@@ -2,15 +2,49 @@
 // table or a RouteTableError listing located problems — never trap. Loading into a router is
 // atomic: a rejected document leaves the table in force untouched. An accepted table writes back
 // to JSON that reads the same, and a router with it in force answers canOpen for URLs that hit
-// every rule (redirects, disabled routes, groups, exposure) without trapping.
+// every rule (redirects, disabled routes, groups, exposure) without trapping. The router's routes
+// are registered as discovery registers them: written as route records by the record codec
+// (version 1, and version 2 for a query contract and optional groups mid-pattern), read back by the
+// record reader, each with the pattern its record carries.
 import LinkRouterCore
+import RouteRecordLayout
+import RouteRecordReader
 import RouteTableJSON
 
 /// Routes registered in every router of this target.
 let routePatterns = [
     "promo/<int:id>", "catalog/product/<int:id>", "catalog/<path:rest>", "cart", "cart/checkout",
-    "account/**", "a/:b", ":x", "help/*",
+    "account/**", "a/:b", ":x", "help/*", "docs(/:lang)/page", "search",
 ]
+
+/// The routes' records as a section: each written by the codec with its compiled pattern; `search`
+/// with a query contract.
+let recordSection: [UInt8] = routePatterns.flatMap { text in
+    let pattern = try! RoutePattern(text)
+    let compiled = CompiledPattern(
+        segments: pattern.parts.map { part in
+            let (kind, group, start, end) = part.encoded
+            return CompiledPattern.Segment(kind: CompiledPattern.SegmentKind(rawValue: kind)!, group: group, start: UInt16(start), end: UInt16(end))
+        },
+        decodedLiterals: pattern.decodedLiteralBytes
+    )
+    let query = text == "search" ? "kq:string,page:int=1" : nil
+    return RouteRecordCodec.encodeRoute(kind: .action, flags: [], text: RecordText(pattern: text, query: query), compiledPattern: compiled)
+}
+
+/// The routes as discovery registers them, read from ``recordSection``.
+let discoveredRoutes: DiscoveredRoutes = {
+    let records = recordSection.withUnsafeBytes { RecordDecoder.decode($0, file: "fuzz", sectionFileOffset: 0, requireAccessor: false) }
+    precondition(records.issues.isEmpty && records.records.count == routePatterns.count, "the records do not read back: \(records.issues)")
+    precondition(Set(records.records.map(\.version)) == [1, 2], "the records are not of both versions")
+    var routes = DiscoveredRoutes(capacity: records.records.count)
+    for record in records.records {
+        let pattern = record.compiledPattern!
+        let query = record.query.map { try! QueryContract(recordText: $0) }
+        routes.append(pattern, options: RouteOptions(query: query), action: RouteAction { _ in pattern.text })
+    }
+    return routes
+}()
 
 /// The table in force before the fuzzed document is loaded.
 let previous = try! DynamicRouteTable(json: """
@@ -26,7 +60,8 @@ let previous = try! DynamicRouteTable(json: """
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let router = Router(configuration: RouterConfiguration(maximumRedirects: 4, fallbackAllowlist: ["app"]))
-    for pattern in routePatterns { try! router.register(pattern, action: { _ in pattern }) }
+    let refused = router.register(discovered: discoveredRoutes)
+    precondition(refused.isEmpty, "a route of the records was refused")
     router.routeTable = previous
 
     let table: DynamicRouteTable

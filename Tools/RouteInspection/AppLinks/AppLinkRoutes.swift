@@ -24,30 +24,9 @@ package struct AppLinkRoutes {
         try Self.validate(host: host)
         let records = try BinaryRoutes.readWellFormed(binaries).routeRecords
         let router = Self.router(host: host)
-        var rule = OverrideRule()
-        var firstRecords: [String: RouteRecord] = [:]
-        for record in records {
-            let earlier = firstRecords[record.pattern]
-            if earlier == nil { firstRecords[record.pattern] = record }
-            _ = rule.add(
-                record,
-                register: { record in
-                    let options = RouteOptions(
-                        exposure: record.isExternal ? .external : .internal,
-                        query: record.query.flatMap { try? QueryContract(recordText: $0) }
-                    )
-                    do throws(RouteRegistrationError) {
-                        try router.register(record.pattern, options: options, action: { _ in nil })
-                        return .registered
-                    } catch {
-                        guard case .duplicate(_, let existing) = error else { return .refused }
-                        return .duplicate(existing: existing)
-                    }
-                },
-                unregister: { router.unregister($0) },
-                earlierRecord: { pattern in pattern == record.pattern ? earlier : firstRecords[pattern] }
-            )
-        }
+        RecordPass(records) { record in
+            RouteOptions(exposure: record.isExternal ? .external : .internal, query: record.query.flatMap { try? QueryContract(recordText: $0) })
+        }.register(on: router)
         self.init(router: router, host: host)
     }
 

@@ -1,0 +1,312 @@
+/// Writes and reads route records: the one place that knows the record's layout, for the macros
+/// (which write), the reader and discovery (which read) and the `routes` tool. The C header writes
+/// the same bytes for `LINKROUTER_C_ACTION`.
+///
+/// A record is written in the oldest version that holds it and that every reader of that version
+/// reads as meant (``version(for:compiledPattern:)``): version 1, one 128-byte block, for most
+/// records; version 2, as many blocks as its body needs, for a text or compiled pattern that does
+/// not fit 96 bytes, a query contract (a reader from before contracts reads `summary NUL contract`
+/// as the summary) and optional groups that readers from before version 2 read otherwise (several
+/// groups, or one before a required segment).
+package enum RouteRecordCodec {
+    // MARK: Writing
+
+    /// The version a route record is written in.
+    ///
+    /// - Parameters:
+    ///   - text: The record's text.
+    ///   - compiledPattern: The pattern as the macro parsed it, `nil` for a record without one.
+    package static func version(for text: RecordText, compiledPattern: CompiledPattern?) -> UInt16 {
+        if text.query != nil || compiledPattern?.hasGroupsVersion1Misreads == true { return 2 }
+        let body = text.bytes.count + (compiledPattern?.encodedSize ?? 0)
+        return body <= RecordLayout.version1TextCapacity ? 1 : 2
+    }
+
+    /// The bytes of a route record, its accessor field 0 (the compiler or linker fills it in).
+    ///
+    /// - Parameters:
+    ///   - kind: What the record registers: a page, an action or a C action.
+    ///   - flags: The route's flags, without ``RecordFlags/compiledPattern``, which the codec sets.
+    ///   - text: The pattern, groups, summary and contract, at most ``RecordLayout/maximumTextLength`` bytes.
+    ///   - compiledPattern: The pattern as the macro parsed it, or `nil`.
+    package static func encodeRoute(
+        kind: RecordKind, flags: RecordFlags, text: RecordText, compiledPattern: CompiledPattern?
+    ) -> [UInt8] {
+        let textBytes = text.bytes
+        let compiled = compiledPattern?.bytes ?? []
+        if version(for: text, compiledPattern: compiledPattern) == 1 {
+            var flags = flags
+            if compiledPattern != nil { flags.insert(.compiledPattern) }
+            return encodeVersion1(kind: kind, flags: flags, text: textBytes, trailer: compiled)
+        }
+        return encodeVersion2(kind: kind, flags: flags, text: textBytes, compiled: compiled)
+    }
+
+    /// The bytes of a service record: the protocol's name as its text.
+    package static func encodeService(named name: String, flags: RecordFlags) -> [UInt8] {
+        let text = Array(name.utf8)
+        return text.count <= RecordLayout.version1TextCapacity
+            ? encodeVersion1(kind: .service, flags: flags, text: text, trailer: [])
+            : encodeVersion2(kind: .service, flags: flags, text: text, compiled: [])
+    }
+
+    /// A version-1 record: the header, then the text and, after it in the text field, `trailer`
+    /// (the compiled pattern, which readers that predate it never read: they stop at the length).
+    private static func encodeVersion1(kind: RecordKind, flags: RecordFlags, text: [UInt8], trailer: [UInt8]) -> [UInt8] {
+        var bytes = littleEndianBytes(RecordLayout.magic) + littleEndianBytes(UInt16(1)) + littleEndianBytes(flags.rawValue)
+        bytes += littleEndianBytes(kind.rawValue) + littleEndianBytes(UInt32(text.count))
+        bytes += [UInt8](repeating: 0, count: 16)  // accessor, reserved
+        bytes += text + trailer
+        return bytes + [UInt8](repeating: 0, count: RecordLayout.blockSize - bytes.count)
+    }
+
+    /// A version-2 record: its first block's header, then the body (text, compiled pattern) across
+    /// as many blocks as it needs, each later block behind its own 8-byte header.
+    private static func encodeVersion2(kind: RecordKind, flags: RecordFlags, text: [UInt8], compiled: [UInt8]) -> [UInt8] {
+        let body = text + compiled
+        let blockCount = blockCount(forBody: body.count)
+        var bytes = littleEndianBytes(RecordLayout.magic) + littleEndianBytes(UInt16(2)) + littleEndianBytes(flags.rawValue)
+        bytes += littleEndianBytes(kind.rawValue) + littleEndianBytes(UInt16(blockCount)) + littleEndianBytes(UInt16(text.count))
+        bytes += [UInt8](repeating: 0, count: 8)  // accessor
+        bytes += littleEndianBytes(UInt16(compiled.count)) + littleEndianBytes(UInt16(0)) + littleEndianBytes(RecordLayout.writerRelease)
+        var rest = body[...]
+        bytes += rest.prefix(RecordLayout.firstBodySize)
+        rest = rest.dropFirst(RecordLayout.firstBodySize)
+        for index in 1..<blockCount {
+            bytes += [UInt8](repeating: 0, count: index * RecordLayout.blockSize - bytes.count)
+            bytes += littleEndianBytes(RecordLayout.magic) + littleEndianBytes(UInt16(2))
+            bytes += littleEndianBytes(RecordFlags.continuationBlock.rawValue | UInt16(index))
+            bytes += rest.prefix(RecordLayout.continuationBodySize)
+            rest = rest.dropFirst(RecordLayout.continuationBodySize)
+        }
+        return bytes + [UInt8](repeating: 0, count: blockCount * RecordLayout.blockSize - bytes.count)
+    }
+
+    /// The blocks a version-2 record of a `count`-byte body takes.
+    package static func blockCount(forBody count: Int) -> Int {
+        count <= RecordLayout.firstBodySize
+            ? 1 : 1 + (count - RecordLayout.firstBodySize + RecordLayout.continuationBodySize - 1) / RecordLayout.continuationBodySize
+    }
+
+    // MARK: Reading
+
+    /// One record of a section as read: where it is, how many bytes it takes, and its fields or
+    /// why it cannot be used.
+    package struct Read {
+        /// The record's offset in the section.
+        package let offset: Int
+        /// How many bytes of the section it takes: a whole number of blocks.
+        package let size: Int
+        /// The version field, when the record starts with the magic number.
+        package let version: UInt16?
+        /// The record, or why it is skipped.
+        package let result: Result<RecordView, RecordProblem>
+    }
+
+    /// Reads the records of a section in order, handing each to `body`; a record's view is valid
+    /// only during the call.
+    ///
+    /// A record that cannot be used is handed over with its problem and skipped whole when its
+    /// size is known (a version-2 record, or a later version's, by its block count), else one block
+    /// at a time. A section whose size is not a whole number of blocks ends with a
+    /// ``RecordProblem/sectionSizeNotMultiple(size:)`` for the remainder.
+    package static func forEachRecord(in section: UnsafeRawBufferPointer, _ body: (Read) -> Void) {
+        var offset = 0
+        // Where a record of several blocks has its body copied together: long records are few.
+        let scratch = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: RecordLayout.firstBodySize + (RecordLayout.maximumBlockCount - 1) * RecordLayout.continuationBodySize, alignment: 8
+        )
+        defer { scratch.deallocate() }
+        let wholeBlocks = section.count / RecordLayout.blockSize * RecordLayout.blockSize
+        while offset < wholeBlocks {
+            let rest = UnsafeRawBufferPointer(rebasing: section[offset..<wholeBlocks])
+            let (size, result) = read(rest, scratch: scratch)
+            let version = rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) == RecordLayout.magic.littleEndian
+                ? UInt16(littleEndian: rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.version, as: UInt16.self)) : nil
+            body(Read(offset: offset, size: size, version: version, result: result))
+            offset += size
+        }
+        if section.count != wholeBlocks {
+            body(Read(offset: wholeBlocks, size: section.count - wholeBlocks, version: nil, result: .failure(.sectionSizeNotMultiple(size: section.count))))
+        }
+    }
+
+    /// Reads the record at the start of `bytes` (a whole number of blocks, at least one).
+    private static func read(_ bytes: UnsafeRawBufferPointer, scratch: UnsafeMutableRawBufferPointer) -> (Int, Result<RecordView, RecordProblem>) {
+        func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
+            T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+        let block = RecordLayout.blockSize
+        let magic = field(RecordLayout.Offset.magic, UInt32.self)
+        guard magic == RecordLayout.magic else { return (block, .failure(.badMagic(magic))) }
+        let version = field(RecordLayout.Offset.version, UInt16.self)
+        let flags = RecordFlags(rawValue: field(RecordLayout.Offset.flags, UInt16.self))
+        let kindCode = field(RecordLayout.Offset.kind, UInt32.self)
+        let accessor = field(RecordLayout.Offset.accessor, UInt64.self)
+        switch version {
+        case 1:
+            // Exactly as readers of version 1 read it, and its compiled pattern when marked.
+            let textLength = field(RecordLayout.Offset.textLength, UInt32.self)
+            guard let kind = RecordKind(rawValue: kindCode) else { return (block, .failure(.unknownKind(kindCode))) }
+            guard textLength <= UInt32(RecordLayout.version1TextCapacity) else { return (block, .failure(.badTextLength(textLength))) }
+            guard field(RecordLayout.Offset.reserved, UInt64.self) == 0 else { return (block, .failure(.reservedFieldSet)) }
+            let textField = UnsafeRawBufferPointer(rebasing: bytes[RecordLayout.Offset.body..<block])
+            let text = UnsafeRawBufferPointer(rebasing: textField[..<Int(textLength)])
+            var compiled: CompiledPattern.View?
+            if flags.contains(.compiledPattern) {
+                compiled = compiledPattern(trailing: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...]))
+                guard compiled != nil else { return (block, .failure(.badCompiledPattern)) }
+            }
+            return (block, .success(RecordView(version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled)))
+        case 2:
+            guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
+            let blockCount = Int(field(RecordLayout.Offset.blockCount, UInt16.self))
+            guard (1...RecordLayout.maximumBlockCount).contains(blockCount), blockCount * block <= bytes.count else {
+                return (block, .failure(.badBlockCount(blockCount)))
+            }
+            // The later blocks, each behind its header; a bad one may be another record's start.
+            if let bad = firstBadBlock(of: bytes, version: 2, blockCount: blockCount) {
+                return (bad * block, .failure(.badBlock(index: bad, of: blockCount)))
+            }
+            let size = blockCount * block
+            guard let kind = RecordKind(rawValue: kindCode) else { return (size, .failure(.unknownKind(kindCode))) }
+            guard field(RecordLayout.Offset.version2Reserved, UInt16.self) == 0 else { return (size, .failure(.reservedFieldSet)) }
+            let textLength = Int(field(RecordLayout.Offset.version2TextLength, UInt16.self))
+            let compiledLength = Int(field(RecordLayout.Offset.compiledLength, UInt16.self))
+            let capacity = RecordLayout.firstBodySize + (blockCount - 1) * RecordLayout.continuationBodySize
+            guard textLength + compiledLength <= capacity else { return (size, .failure(.badTextLength(UInt32(textLength + compiledLength)))) }
+            let body: UnsafeRawBufferPointer
+            if blockCount == 1 {
+                body = UnsafeRawBufferPointer(rebasing: bytes[RecordLayout.Offset.body..<block])
+            } else {
+                // The body's pieces copied together.
+                var filled = 0
+                for index in 0..<blockCount {
+                    let start = index * block + (index == 0 ? RecordLayout.Offset.body : RecordLayout.Offset.continuationBody)
+                    let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<((index + 1) * block)])
+                    UnsafeMutableRawBufferPointer(rebasing: scratch[filled...]).copyMemory(from: piece)
+                    filled += piece.count
+                }
+                body = UnsafeRawBufferPointer(rebasing: scratch[..<filled])
+            }
+            let text = UnsafeRawBufferPointer(rebasing: body[..<textLength])
+            var compiled: CompiledPattern.View?
+            if compiledLength > 0 {
+                compiled = CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: body[textLength..<(textLength + compiledLength)]))
+                guard compiled != nil else { return (size, .failure(.badCompiledPattern)) }
+            }
+            return (size, .success(RecordView(version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled)))
+        default:
+            // A later version keeps the block count and the writer where version 2 has them, and
+            // the header of each later block: the record is skipped whole when its blocks say so,
+            // else one block at a time (a record of version 0, or one that is not what it claims).
+            let blockCount = Int(field(RecordLayout.Offset.blockCount, UInt16.self))
+            let writer = version > 2 ? field(RecordLayout.Offset.writer, UInt32.self) : 0
+            let isWhole = version > 2 && (1...RecordLayout.maximumBlockCount).contains(blockCount) && blockCount * block <= bytes.count
+                && firstBadBlock(of: bytes, version: version, blockCount: blockCount) == nil
+            return (isWhole ? blockCount * block : block, .failure(.unsupportedVersion(version, writer: writer)))
+        }
+    }
+
+    /// The index of the first block after the first of a `blockCount`-block record at the start of
+    /// `bytes` that does not start with the magic, `version` and its index with bit 15 set; `nil`
+    /// when every one does.
+    private static func firstBadBlock(of bytes: UnsafeRawBufferPointer, version: UInt16, blockCount: Int) -> Int? {
+        for index in 1..<max(1, blockCount) {
+            let start = index * RecordLayout.blockSize
+            let magic = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + RecordLayout.Offset.magic, as: UInt32.self))
+            let blockVersion = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: start + RecordLayout.Offset.version, as: UInt16.self))
+            let marker = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: start + RecordLayout.Offset.flags, as: UInt16.self))
+            guard magic == RecordLayout.magic, blockVersion == version, marker == RecordFlags.continuationBlock.rawValue | UInt16(truncatingIfNeeded: index) else {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The compiled pattern at the start of `bytes`, the rest of a version-1 text field: its
+    /// length follows from its segment count and its decoded literals' length.
+    private static func compiledPattern(trailing bytes: UnsafeRawBufferPointer) -> CompiledPattern.View? {
+        guard let count = bytes.first.map(Int.init) else { return nil }
+        let decodedAt = 1 + 6 * count
+        guard bytes.count >= decodedAt + 2 else { return nil }
+        let decodedCount = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: decodedAt, as: UInt16.self)))
+        guard bytes.count >= decodedAt + 2 + decodedCount else { return nil }
+        return CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: bytes[..<(decodedAt + 2 + decodedCount)]))
+    }
+}
+
+/// A record read from a section: its fields, its text and its compiled pattern as bytes, valid
+/// while the section is (and, for a record of several blocks, during the reading callback).
+package struct RecordView {
+    /// The record's version.
+    package let version: UInt16
+    /// The flags field.
+    package let flags: RecordFlags
+    /// What the record registers.
+    package let kind: RecordKind
+    /// The accessor field: the run-time address in a loaded image, often 0 in a file on disk.
+    package let accessor: UInt64
+    /// The text's bytes: read it with ``RecordText/init(route:)`` or ``RecordText/serviceName(_:)``.
+    package let text: UnsafeRawBufferPointer
+    /// The pattern as the macro compiled it, for a Swift record that carries it.
+    package let compiledPattern: CompiledPattern.View?
+}
+
+/// Why a record, or the rest of a section, cannot be used.
+package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The section's size is not a whole number of 128-byte blocks.
+    case sectionSizeNotMultiple(size: Int)
+    /// The record does not start with the magic number.
+    case badMagic(UInt32)
+    /// The record has a version this reader does not know, and for version 3 and later the
+    /// release of LinkRouter that wrote it (0: not said).
+    case unsupportedVersion(UInt16, writer: UInt32)
+    /// The record's kind is not one this reader knows (a newer library's record).
+    case unknownKind(UInt32)
+    /// The text (and compiled pattern) is longer than the record holds.
+    case badTextLength(UInt32)
+    /// The text is not UTF-8.
+    case badText
+    /// A service record's text is not one protocol name: empty, or holding a NUL.
+    case badServiceName
+    /// A reserved field is not 0.
+    case reservedFieldSet
+    /// A version-2 record's block count is 0, too large, or runs past the section's end.
+    case badBlockCount(Int)
+    /// A block of a version-2 record does not carry the header of its place in the record.
+    case badBlock(index: Int, of: Int)
+    /// A later block of a version-2 record where a record should start.
+    case misplacedBlock
+    /// The compiled pattern the record says it carries is not one, or its segments make no pattern.
+    case badCompiledPattern
+    /// The record has no accessor (checked for loaded images, whose accessors the dynamic linker fills in).
+    case missingAccessor
+
+    /// A one-line explanation.
+    package var description: String {
+        switch self {
+        case .sectionSizeNotMultiple(let size): "section size \(size) is not a multiple of the \(RecordLayout.blockSize)-byte record block"
+        case .badMagic(let magic): "bad magic 0x\(String(magic, radix: 16)) (expected 0x\(String(RecordLayout.magic, radix: 16)))"
+        case .unsupportedVersion(let version, let writer):
+            "record version \(version) is not supported (this reader knows versions \(RecordLayout.versions.lowerBound) to \(RecordLayout.versions.upperBound))"
+                + (version > RecordLayout.newestVersion ? Self.writtenBy(writer) : "")
+        case .unknownKind(let kind): "unknown record kind 0x\(String(kind, radix: 16))"
+        case .badTextLength(let length): "text length \(length) exceeds what the record holds"
+        case .badText: "record text is not valid UTF-8"
+        case .badServiceName: "a service record's text is not one protocol name"
+        case .reservedFieldSet: "a reserved field is not 0"
+        case .badBlockCount(let count): "a version-2 record of \(count) blocks does not fit (1 to \(RecordLayout.maximumBlockCount), within the section)"
+        case .badBlock(let index, let count): "block \(index) of a \(count)-block record has no block header of its own: the record is cut short"
+        case .misplacedBlock: "a record's later block where a record should start"
+        case .badCompiledPattern: "its compiled pattern is malformed"
+        case .missingAccessor: "record has no accessor"
+        }
+    }
+
+    /// `: written by LinkRouter 1.4.0, newer than this reader; ...`
+    private static func writtenBy(_ writer: UInt32) -> String {
+        let release = writer == 0 ? "a newer LinkRouter" : "LinkRouter \(writer >> 16).\((writer >> 8) & 0xFF).\(writer & 0xFF)"
+        return ": written by \(release); read it with that LinkRouter or a later one, or build the object with this reader's"
+    }
+}
