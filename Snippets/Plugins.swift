@@ -2,6 +2,8 @@
 // (Sources/LinkRouter/LinkRouter.docc/HowDiscoveryWorks.md), shown there through `@Snippet`
 // slices; `swift build` compiles this file.
 
+import LinkRouterTesting
+
 // snippet.load
 import Glibc
 import LinkRouter
@@ -13,13 +15,13 @@ if let handle = dlopen("libPlugin.so", RTLD_NOW) {
 // snippet.end
 
 // snippet.check
-/// What a test of a host on LinkRouterDynamic checks without LinkRouterTesting: the routes and
-/// services of every module linked into the test binary, registered and validated.
+/// What a test target of a host on LinkRouterDynamic checks, with `import LinkRouterTesting` (the
+/// LinkRouterDynamic product holds it: the host's own copy): the routes and services of every
+/// module linked into the test binary, discovered and validated.
 func hostRoutesAreSound() -> Bool {
-    let report = Router(discovery: .manual).registerRoutes(validating: true)
-    for problem in report.diagnostics { print(problem) }
-    return report.diagnostics.isEmpty && report.duplicateRoutes.isEmpty
-        && report.serviceProblems.isEmpty && report.conflicts.isEmpty
+    let routes = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["app"]))
+    for problem in routes.problems { print(problem) }
+    return routes.problems.isEmpty
 }
 // snippet.end
 
