@@ -17,8 +17,10 @@ let package = Package(
     products: [
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
         // LinkRouter as a shared library, for plugins and the hosts that load them: every image that
-        // links it shares its one copy, so a plugin's pages are its host's `Routable`s.
-        .library(name: "LinkRouterDynamic", type: .dynamic, targets: ["LinkRouter"]),
+        // links it shares its one copy, so a plugin's pages are its host's `Routable`s. It holds
+        // LinkRouterTesting too, so that a host's test target checks its routes with the same copy
+        // (the LinkRouterTesting product would link a second, static one beside it).
+        .library(name: "LinkRouterDynamic", type: .dynamic, targets: ["LinkRouter", "LinkRouterTesting"]),
         // For an app's test targets: checks that its annotated routes and services are sound.
         .library(name: "LinkRouterTesting", targets: ["LinkRouterTesting"]),
         // For C modules that register routes with LINKROUTER_C_ACTION.

@@ -10,7 +10,7 @@ struct CartPage: CustomStringConvertible {
 
 /// The cart's actions. `#route` in a type makes its record a member of the type, which only
 /// the jobs that compile this file expand; a file-scope `#route` is expanded by every compile job
-/// of the module (see "Build cost" in the README).
+/// of the module (see "Build cost" in the DocC article How discovery works).
 enum CartActions {
     #route("cart/add", groups: ["requiresLogin"], action: { parameters in
         "added \(try parameters.int("quantity", default: 1)) × product \(try parameters.int("product"))"

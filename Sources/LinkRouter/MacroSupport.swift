@@ -65,10 +65,6 @@ private func store<Value>(_ value: Value, to outValue: UnsafeMutableRawPointer, 
     return true
 }
 
-/// What a record whose accessor refused this copy of LinkRouter is told to do: its image (a
-/// plugin, most often) carries a private copy of the library, linked from the static product.
-let privateCopyFix = "the image carries a private copy of LinkRouter: link it with the LinkRouterDynamic product instead of LinkRouter, and give its host the same copy (LinkRouterDynamic too, or LinkRouter linked with -Xlinker --export-dynamic)"
-
 /// Asks a record's accessor for a value of `type`; `nil` when it produces another type.
 func loadValue<Value>(_ type: Value.Type, fromAccessorAt address: UInt) -> Value? {
     guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }

@@ -286,12 +286,12 @@ extension Router {
         switch record.kind {
         case .page:
             guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessor) else {
-                return skip("skipped record: \(location()): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix))")
+                return skip("skipped record: \(location()): its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessor)))")
             }
             routes.append(pattern, options: options, page: page)
         case .action:
             guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessor) else {
-                return skip("skipped record: \(location()): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix))")
+                return skip("skipped record: \(location()): its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessor)))")
             }
             routes.append(pattern, options: options, action: action)
         case .cAction:

@@ -24,7 +24,7 @@ struct ServiceDiscoveryPass {
     mutating func add(_ record: RouteRecord) {
         let origin = ServiceOrigin(file: record.location.file, fileOffset: record.location.fileOffset)
         guard let service = loadValue(DiscoveredService.self, fromAccessorAt: record.accessorAddress) else {
-            let reason = "its accessor refused this copy of LinkRouter (\(privateCopyFix))"
+            let reason = "its accessor refused this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))"
             return problems.append(.unresolved(service: record.pattern, record: origin, reason: reason))
         }
         guard service.isNamed(record.pattern) else {

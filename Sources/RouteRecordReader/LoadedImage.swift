@@ -114,8 +114,12 @@ package struct LoadedImage: Sendable, Hashable {
     /// Whether this is the object LinkRouter is linked into (usually the main program), whose
     /// route section the linker's section bounds give with no file read.
     package var linksThisCopyOfLinkRouter: Bool {
-        let address = linkrouter_own_image_address()
-        return segments.contains { $0.contains(address) }
+        contains(address: linkrouter_own_image_address())
+    }
+
+    /// Whether the object's loadable segments contain `address`.
+    package func contains(address: UInt) -> Bool {
+        segments.contains { $0.contains(address) }
     }
 
     /// The run-time bounds of the route section of the object LinkRouter is linked into, from the

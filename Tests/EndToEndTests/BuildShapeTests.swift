@@ -86,6 +86,42 @@ struct BuildShapeTests {
         }
     }
 
+    /// Links the demo's objects into `folder/name` as SwiftPM does, `--export-dynamic` included
+    /// unless told otherwise, with `objects` (all the demo's by default) and then `extra` inputs.
+    private func linkDemo(
+        _ name: String, in folder: URL, objects: (String) -> Bool = { _ in true }, extra: [String] = [], exportDynamic: Bool = true
+    ) throws -> URL {
+        let all = try String(contentsOf: demo.folder.appendingPathComponent("demo.product/Objects.LinkFileList"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        // Under AddressSanitizer (scripts/test) the objects need the sanitizer's runtime.
+        let sanitizer = ProcessInfo.processInfo.environment["LINKROUTER_TEST_CFLAGS"]?.contains("-fsanitize=address") == true ? ["-sanitize=address"] : []
+        let output = folder.appendingPathComponent(name)
+        let run = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-emit-executable", "-o", output.path]
+            + sanitizer + ["-lelf", "-Xlinker", "--defsym", "-Xlinker", "main=demo_main"]
+            + (exportDynamic ? ["-Xlinker", "--export-dynamic"] : [])
+            + all.filter(objects) + extra)
+        try #require(run.status == 0, "swiftc: \(run.standardError)")
+        return output
+    }
+
+    @Test("a host linked statically without --export-dynamic: the warning blames the host, not its plugin")
+    func hostNotExported() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try linkDemo("demo-unexported", in: folder, exportDynamic: false)
+        // The demo's plugin, built right (on LinkRouterDynamic), binds to the library's copy.
+        let plugin = demo.folder.appendingPathComponent("libDemoPlugin.so")
+        let run = try BuiltProduct.run(host, ["--plugin", plugin.path, "--routes"])
+        #expect(run.lines.first == "plugin loaded: 0 route(s), 0 service(s) from libDemoPlugin.so")
+        #expect(run.standardError.contains(
+            "its page type is not a Routable of this copy of LinkRouter (the host is linked wrong, not the library: the program links LinkRouter statically without -Xlinker --export-dynamic"
+        ), "\(run.standardError)")
+        #expect(!run.standardError.contains("the image carries a private copy"))
+        // Linked as SwiftPM links the demo, the same plugin loads.
+        let exported = try BuiltProduct.run(try linkDemo("demo-exported", in: folder), ["--plugin", plugin.path, "--routes"])
+        #expect(exported.lines.first == "plugin loaded: 1 route(s), 1 service(s) from libDemoPlugin.so", "\(exported.standardError)")
+    }
+
     @Test("feature modules from a static archive lose their records: a warning at start-up and from routes check; linked whole they work")
     func staticArchive() throws {
         let folder = try temporaryFolder()
@@ -97,18 +133,11 @@ struct BuildShapeTests {
         let archive = folder.appendingPathComponent("libFeatures.a")
         let ar = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/ar"), ["rcs", archive.path] + objects.filter(isFeature))
         try #require(ar.status == 0, "ar: \(ar.standardError)")
-        // Under AddressSanitizer (scripts/test) the objects need the sanitizer's runtime.
-        let sanitizer = ProcessInfo.processInfo.environment["LINKROUTER_TEST_CFLAGS"]?.contains("-fsanitize=address") == true ? ["-sanitize=address"] : []
+        // As SwiftPM links the demo, with the feature modules taken from the archive. The archive
+        // goes to the linker with -Xlinker, so that it stays between the --whole-archive pair
+        // (swiftc would move a plain input ahead of them).
         func link(_ name: String, archive archiveArguments: [String]) throws -> URL {
-            let output = folder.appendingPathComponent(name)
-            // As SwiftPM links the demo, with the feature modules taken from the archive. The archive
-            // goes to the linker with -Xlinker, so that it stays between the --whole-archive pair
-            // (swiftc would move a plain input ahead of them).
-            let run = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-emit-executable", "-o", output.path]
-                + sanitizer + ["-lelf", "-Xlinker", "--defsym", "-Xlinker", "main=demo_main", "-Xlinker", "--export-dynamic"]
-                + objects.filter { !isFeature($0) } + archiveArguments)
-            try #require(run.status == 0, "swiftc: \(run.standardError)")
-            return output
+            try linkDemo(name, in: folder, objects: { !isFeature($0) }, extra: archiveArguments)
         }
 
         let dropped = try link("demo-archive", archive: [archive.path])

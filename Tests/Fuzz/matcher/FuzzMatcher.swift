@@ -1,7 +1,7 @@
 // Fuzz target: the matcher. The input chooses a table of up to 8 patterns and up to 6 URLs from
 // small alphabets picked to collide (typed values that several types accept, escaped and
 // unescaped spellings, canonically equivalent but different bytes). For every URL the router's
-// answer must equal a reference written here from the README's precedence rules, which tries
+// answer must equal a reference written here from the precedence rules (Declaring routes, "Precedence", in LinkRouter's DocC), which tries
 // every registered pattern alone:
 //
 // - a match consumes the whole key, and the matched pattern matches the key on its own

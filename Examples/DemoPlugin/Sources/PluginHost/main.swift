@@ -3,8 +3,10 @@
 // cannot link that product, so it exports its static copy instead.)
 //
 //   PluginHost PLUGIN.so   loads the plugin, prints what discovery found in it, opens its page and
-//                          asks for its service; exits 1 when any of these fails
+//                          asks for its service, checks the routes with LinkRouterTesting as a
+//                          test target would; exits 1 when any of these fails
 import LinkRouter
+import LinkRouterTesting   // from the LinkRouterDynamic product too: the same copy as the host's
 import ShopInterfaces
 #if canImport(Glibc)
 import Glibc
@@ -27,4 +29,9 @@ let outcome = await router.open("shop://plugin/hello?name=host")
 print("opened: \(outcome.page.map { "\($0)" } ?? "nothing")")
 let recommendations = try? router.service((any RecommendationService).self).recommendations(for: "ada")
 print("recommended: \(recommendations?.joined(separator: ", ") ?? "nothing")")
-exit(outcome.page != nil && recommendations != nil && report.diagnostics.isEmpty ? 0 : 1)
+// What a host's test target checks: with a second copy of LinkRouter, the plugin's records would be
+// refused and the URL would not resolve.
+let checked = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["shop"]))
+let problems = checked.problems + checked.mismatches(resolving: ["shop://plugin/hello": "plugin/hello"])
+print("checked: \(problems.isEmpty ? "no problem" : problems.joined(separator: "; "))")
+exit(outcome.page != nil && recommendations != nil && report.diagnostics.isEmpty && problems.isEmpty ? 0 : 1)

@@ -1,0 +1,40 @@
+// The samples of the article "Getting started" (Sources/LinkRouter/LinkRouter.docc/GettingStarted.md),
+// which shows them through `@Snippet` slices, and the README's ten lines (the slices "declare" and
+// "open"). `swift build` compiles this file, so a renamed API breaks the build, not the reader;
+// DocumentationTests runs it and checks that each `print` writes what its comment says, and that
+// the README's copy is this one.
+
+// snippet.declare
+import LinkRouter
+
+@Routable("user/<int:id>", exposure: .external)
+struct UserPage {
+    let id: Int
+    init?(parameters: RouteParameters) throws { id = try parameters.int("id") }
+}
+// snippet.end
+
+// snippet.open
+let outcome = await Router.shared.open("app://user/42")   // discovers every annotated route at first use
+if let page = outcome.page as? UserPage { print(page.id) }  // 42
+// snippet.end
+
+// snippet.actions
+enum ShareActions {
+    #route("share", action: { parameters in
+        "shared \(try parameters.string("text"))"
+    })
+}
+
+let shared = await Router.shared.open("app://share?text=hi+there")
+print(shared.actionResult ?? "")   // shared hi there
+// snippet.end
+
+// snippet.byHand
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["app"]))
+try router.register("user/<int:id>", page: UserPage.self)
+try router.register("share", action: { parameters in "shared \(try parameters.string("text"))" })
+
+print(router.canOpen("app://user/7"))                    // true
+print(await router.open("app://user/bob").failure!)      // no route matches 'user/bob'
+// snippet.end

@@ -1,0 +1,28 @@
+// The samples of "How discovery works", section Plugins
+// (Sources/LinkRouter/LinkRouter.docc/HowDiscoveryWorks.md), shown there through `@Snippet`
+// slices; `swift build` compiles this file.
+
+import LinkRouterTesting
+
+// snippet.load
+import Glibc
+import LinkRouter
+
+if let handle = dlopen("libPlugin.so", RTLD_NOW) {
+    let report = Router.shared.discoverRoutes(in: handle)   // its routes and services, once
+    print(report.registered)
+}
+// snippet.end
+
+// snippet.check
+/// What a test target of a host on LinkRouterDynamic checks, with `import LinkRouterTesting` (the
+/// LinkRouterDynamic product holds it: the host's own copy): the routes and services of every
+/// module linked into the test binary, discovered and validated.
+func hostRoutesAreSound() -> Bool {
+    let routes = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["app"]))
+    for problem in routes.problems { print(problem) }
+    return routes.problems.isEmpty
+}
+// snippet.end
+
+print(hostRoutesAreSound())   // true
