@@ -107,6 +107,39 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// Every entry, bottom first: the main window's, then each modal window's.
     public var stack: [NavigationEntry] { layers.flatMap { $0.pages.map(\.entry) } }
 
+    /// What is shown: the main window's stack, then each modal window's.
+    public var state: NavigationState {
+        var state = NavigationState(root: layers[0].pages.map(\.entry))
+        for layer in layers.dropFirst() {
+            _ = try? state.apply(.present(layer.pages[0].entry, inNavigationContainer: layer.wrapped))
+            for page in layer.pages.dropFirst() { _ = try? state.apply(.push(page.entry)) }
+        }
+        return state
+    }
+
+    /// Applies an operation to the windows.
+    @discardableResult
+    public func perform(_ operation: NavigationOperation, animated: Bool) throws -> NavigationChange {
+        let before = state
+        let (_, expected) = try before.applying(operation)
+        switch operation {
+        case .push(let entry): try push(entry, animated: animated)
+        case .present(let entry, let inNavigationContainer): try present(entry, inNavigationContainer: inNavigationContainer, animated: animated)
+        case .pop: pop(animated: animated)
+        case .dismiss: dismiss(animated: animated)
+        case .back(let levels): back(levels: levels, animated: animated)
+        case .backToRoute(let route): back(toRoute: route, animated: animated)
+        case .backToEntry(let entry): back(toRoute: entry.route.text, animated: animated)
+        case .close(let entry): close(entry)
+        case .selectTab: break
+        case .replaceStack(let entries): try replaceStack(with: entries, animated: animated)
+        case .update(let old, let new):
+            try replaceStack(with: stack.map { $0 === old ? new : $0 }, animated: false)
+        case .closeAll: closeEverything()
+        }
+        return expected
+    }
+
     /// The stack as route patterns, as ``/LinkRouterCore/InMemoryNavigator`` prints it: `catalog > cart | account/login`.
     public nonisolated var description: String { printed.withLock { $0 } }
 
@@ -319,7 +352,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         }
         for layer in layers { update(layer, animated: animated, forward: forward) }
         guard oldEntries.map(ObjectIdentifier.init) != newEntries.map(ObjectIdentifier.init) else { return result }
-        let description = NavigationEntry.describe(layers: layers.map { ($0.pages.map(\.entry), $0.wrapped) })
+        let description = state.description
         printed.withLock { $0 = description }
         let remaining = Set(newEntries.map(ObjectIdentifier.init))
         if oldEntries.last !== newEntries.last {

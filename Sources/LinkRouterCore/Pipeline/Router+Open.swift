@@ -213,15 +213,13 @@ struct OpenRun {
                     if route.handler.kind == .page, navigator != nil || options.resultSlot != nil {
                         route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
                     }
+                    // A page for a navigator is built, or an earlier one updated, and shown.
+                    if let navigator { return finish(route, await openPage(route, url: parsed, navigator: navigator)) }
                     // Only an asynchronous action needs an `await`: the call and its executor check cost
                     // more than a synchronous action itself.
                     let result: Result<RouteOutcome.Opened, RouteFailure>
                     if let immediate = route.runSynchronously() { result = immediate } else { result = await route.run() }
                     if case .success(let opened) = result { trace?.record(.open) { _ in opened.summary } }
-                    if case .success(.page(let page)) = result, let navigator,
-                       let failure = await show(page, route: route, url: parsed, navigator: navigator) {
-                        return finish(route, .failure(failure))
-                    }
                     return finish(route, result)
                 case .redirect(let target):
                     next = (target, parameters, false)
@@ -327,6 +325,7 @@ extension RouteOutcome.Opened {
     var summary: String {
         switch self {
         case .page(let page): "page \(type(of: page))"
+        case .updated(let page): "page \(type(of: page)) updated in place"
         case .action: "action ran"
         case .dispatched(let scheme, _): "handled by the '\(scheme)' dispatcher"
         }

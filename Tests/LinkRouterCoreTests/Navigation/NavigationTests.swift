@@ -112,14 +112,14 @@ struct NavigationTests {
         #expect(navigator.description == "home")
         #expect(await navigator.back(levels: 5, animated: true) == 0)
         let stack = navigator.stack
-        await navigator.replaceStack(with: [], animated: false)
+        try await navigator.replaceStack(with: [], animated: false)
         #expect(navigator.description == "(empty)")
-        await navigator.replaceStack(with: stack, animated: false)
+        try await navigator.replaceStack(with: stack, animated: false)
         #expect(navigator.description == "home")
     }
 
     @Test("Open style: router default < page preference < the call", arguments: [
-        (RouteOptions.OpenStyle.automatic, "a", nil as RouteOptions.OpenStyle?, InMemoryNavigator.Transition.Kind.push),
+        (RouteOptions.OpenStyle.automatic, "a", nil as RouteOptions.OpenStyle?, NavigationOperation.Kind.push),
         (.present, "a", nil, .present),
         (.present, "a", .push, .push),
         (.automatic, "sheet", nil, .present),
@@ -128,7 +128,7 @@ struct NavigationTests {
         (.present, "sheet", .automatic, .present),
         (.automatic, "a", .present, .present),
     ])
-    func stylePriority(routerDefault: RouteOptions.OpenStyle, url: String, call: RouteOptions.OpenStyle?, expected: InMemoryNavigator.Transition.Kind) async throws {
+    func stylePriority(routerDefault: RouteOptions.OpenStyle, url: String, call: RouteOptions.OpenStyle?, expected: NavigationOperation.Kind) async throws {
         let (router, navigator) = try app(RouterConfiguration(defaultOpenStyle: routerDefault))
         _ = await router.open(url, options: OpenOptions(style: call))
         #expect(navigator.transitions.map(\.kind) == [expected])
@@ -211,7 +211,7 @@ struct PageResultTests {
             case 0: await navigator.pop(animated: true)
             case 1: await navigator.back(levels: 1, animated: true)
             case 2: await navigator.back(toRoute: "home", animated: true)
-            default: await navigator.replaceStack(with: [], animated: false)
+            default: try? await navigator.replaceStack(with: [], animated: false)
             }
         }
         #expect(try await pick(setting: Address(street: "Main St"), close: close) == .value(Address(street: "Main St")))
