@@ -30,6 +30,16 @@ enum GObjectSignals {
         connect(instance, signal, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `notify::PROPERTY`: called after the property changed (its handler also gets the property's
+    /// `GParamSpec`, which the body does not need).
+    static func connectNotify(_ instance: OpaquePointer, property: String, _ body: @escaping @MainActor () -> Void) {
+        let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
+            let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { handler.body() }
+        }
+        connect(instance, "notify::" + property, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// A signal whose handler returns a boolean (`close-request`: `true` stops the close).
     static func connect(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Bool) {
         let thunk: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in

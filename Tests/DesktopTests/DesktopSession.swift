@@ -15,7 +15,11 @@ final class DesktopSession: @unchecked Sendable {
     /// A temporary folder: XDG data and config homes, screenshots.
     let folder: URL
 
-    init(name: String) throws {
+    /// - Parameters:
+    ///   - name: Part of the temporary folder's name.
+    ///   - environment: More variables for every program run in the session (a desktop that
+    ///     prefers dark colours: `ADW_DEBUG_COLOR_SCHEME=prefer-dark`).
+    init(name: String, environment extra: [String: String] = [:]) throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("shop-desktop-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let envFile = folder.appendingPathComponent("session-env").path
@@ -56,6 +60,7 @@ final class DesktopSession: @unchecked Sendable {
         // GTK and GLib keep caches for the process's life, which LeakSanitizer reports as leaks
         // in the AddressSanitizer run of the suite; the app's own memory errors are still caught.
         environment["ASAN_OPTIONS"] = "detect_leaks=0"
+        environment.merge(extra) { _, new in new }
         self.environment = environment
     }
 

@@ -5,6 +5,7 @@
 //   shop-desktop --print-stack         prints `stack: catalog > catalog/product/<int:id>` per change
 //   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
 //   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,8 @@ if options.installsDesktopEntry {
         fail("\(error)")
     }
 }
+
+if options.printsStack { LoggingSystem.bootstrap { PrintedLog(label: $0) } }
 
 // The top level runs on the main thread: GTKApplication.run turns the GLib main loop here, and
 // it also runs the main actor's jobs.
