@@ -107,10 +107,12 @@ final class RunningShop: @unchecked Sendable {
         var description: String { "\(RunningShop.executable) is not built; run `swift build` (scripts/test does) before `swift test`" }
     }
 
-    init(in session: DesktopSession, arguments: [String] = ["--print-stack"]) throws {
+    /// Runs the shop, or a program that starts it (`gio open URL`: the shop the desktop starts
+    /// writes to the same output).
+    init(in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw NotBuilt() }
         self.session = session
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = session.environment
         let output = Pipe()

@@ -98,6 +98,20 @@ struct GTKNavigatorTests {
         expectNoGTKComplaints(shop)
     }
 
+    @Test("gio open with a link when the shop is not running starts it through the desktop entry, and it shows the link over its parent")
+    func gioOpenStartsTheShop() throws {
+        let session = try DesktopSession(name: "nav-gio-start", environment: ["SHOP_DESKTOP_OPTIONS": "--print-stack"])
+        let install = try session.run(RunningShop.executable, ["--install-desktop-entry"])
+        #expect(install.status == 0, "\(install.output)")
+        let shop = try RunningShop(in: session, running: "/usr/bin/gio", arguments: ["open", "shop://catalog/product/42"])
+        #expect(shop.next { $0 == "received: shop://catalog/product/42" } != nil, "\(shop.lines)")
+        expectStack(shop, "catalog > catalog/product/<int:id>  [tab catalog]")
+        #expect(shop.next { $0 == "opened: shop://catalog/product/42" } != nil)
+        try shop.action("close-main-window")
+        expectStack(shop, "(empty)  [tab catalog]")
+        expectNoGTKComplaints(shop)
+    }
+
     @Test("Update in place: the product on top opened again with another colour changes where it is; no page is pushed, none appears or leaves")
     func updateInPlace() throws {
         let session = try DesktopSession(name: "nav-update")

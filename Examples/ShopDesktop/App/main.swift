@@ -5,6 +5,9 @@
 //   shop-desktop --print-stack         prints `stack: catalog > catalog/product/<int:id>` per change
 //   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
 //   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
+//
+// SHOP_DESKTOP_OPTIONS (options split at spaces) adds options to a start the desktop makes, as
+// `gio open shop://…` does when the app is not running.
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +21,8 @@ func fail(_ message: String) -> Never {
 
 let options: DesktopOptions
 do {
-    options = try DesktopOptions(CommandLine.arguments)
+    let fromEnvironment = getenv("SHOP_DESKTOP_OPTIONS").map { String(cString: $0).split(separator: " ").map(String.init) } ?? []
+    options = try DesktopOptions(Array(CommandLine.arguments.prefix(1)) + fromEnvironment + CommandLine.arguments.dropFirst())
 } catch {
     fail("\(error)")
 }
