@@ -104,13 +104,15 @@ extension OpenRun {
                 placement = found
             }
         }
-        let built: Result<RouteOutcome.Opened, RouteFailure>
-        if let immediate = route.runSynchronously() { built = immediate } else { built = await route.run() }
-        guard case .success(.page(let page)) = built else { return built }
+        let page: any Routable
+        switch self.page(for: route) {
+        case .success(let made): page = made
+        case .failure(let failure): return .failure(failure)
+        }
         trace?.record(.open) { _ in "page \(type(of: page))" }
         do {
             try await show(page, route: route, url: url, style: style, animated: animated, placement: placement, navigator: navigator)
-            return built
+            return .success(.page(page))
         } catch {
             trace?.record(.navigate) { _ in "the navigator could not show the page: \(error)" }
             return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
@@ -141,7 +143,7 @@ extension OpenRun {
                 anchor = shown
                 break
             }
-            guard case .success(.page(let parent)) = await link.route.run() else {
+            guard case .success(.page(let built)) = await link.route.run(), case .success(let parent) = prepare(built, for: link.route) else {
                 trace?.record(.navigate) { _ in "parent '\(link.route.pattern.text)' did not build a page; stopped" }
                 anchor = nil
                 break
@@ -172,9 +174,21 @@ extension OpenRun {
         let opener = route.parameters.resultSlot
         var parameters = route.parameters
         parameters.resultSlotStorage = existing.result
-        guard let page = existing.page.updated(with: parameters) else {
-            trace?.record(.navigate) { _ in "the page shown refused to update in place" }
-            return nil
+        let updated: any Routable
+        switch givenPage(for: route) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let given?): updated = given
+        case .success(nil):
+            guard let page = existing.page.updated(with: parameters) else {
+                trace?.record(.navigate) { _ in "the page shown refused to update in place" }
+                return nil
+            }
+            updated = page
+        }
+        let page: any Routable
+        switch prepare(updated, for: route.withParameters(parameters)) {
+        case .success(let prepared): page = prepared
+        case .failure(let failure): return .failure(failure)
         }
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: parameters, result: existing.result)
         do {
@@ -187,6 +201,49 @@ extension OpenRun {
         existing.result.forward(to: opener)
         trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
         return .success(.updated(page))
+    }
+
+    /// The page of a matched route: the one given to the open (``OpenOptions/page``), or one built
+    /// from the parameters; then prepared (``RouterConfiguration/preparePage``).
+    func page(for route: ResolvedRoute) -> Result<any Routable, RouteFailure> {
+        let made: any Routable
+        switch givenPage(for: route) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let given?): made = given
+        case .success(nil):
+            switch route.runSynchronously() {
+            case .success(.page(let built))?: made = built
+            case .failure(let failure)?: return .failure(failure)
+            // Only a page route is built here; an action route comes with a page given, refused above.
+            default: return .failure(.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: "page"))
+            }
+        }
+        return prepare(made, for: route)
+    }
+
+    /// The page given to the open, when it is of the kind the route opens; `nil` when none was given.
+    private func givenPage(for route: ResolvedRoute) -> Result<(any Routable)?, RouteFailure> {
+        guard let given = options.page else { return .success(nil) }
+        let actual = "\(type(of: given))"
+        switch route.handler {
+        case .pageType(let type) where ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: given)):
+            return .failure(.pageMismatch(pattern: route.pattern.text, expected: "\(type) pages", actual: actual))
+        case .action:
+            return .failure(.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: actual))
+        case .pageType, .pageFactory:
+            return .success(given)
+        }
+    }
+
+    /// The page as the router's ``RouterConfiguration/preparePage`` hook makes it.
+    private func prepare(_ page: any Routable, for route: ResolvedRoute) -> Result<any Routable, RouteFailure> {
+        guard let preparePage = router.configuration.preparePage else { return .success(page) }
+        do {
+            return .success(try preparePage(page, route))
+        } catch {
+            trace?.record(.navigate) { _ in "preparing page '\(route.pattern.text)' failed: \(error)" }
+            return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
+        }
     }
 
     /// Selects the page's tab when it is not shown (or when modal layers cover it and the page

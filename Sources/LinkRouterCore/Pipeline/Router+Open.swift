@@ -213,8 +213,13 @@ struct OpenRun {
                     if route.handler.kind == .page, navigator != nil || options.resultSlot != nil {
                         route = route.withResultSlot(options.resultSlot ?? PageResultSlot())
                     }
-                    // A page for a navigator is built, or an earlier one updated, and shown.
+                    // A page for a navigator is built (or given), or an earlier one updated, and shown.
                     if let navigator { return finish(route, await openPage(route, url: parsed, navigator: navigator)) }
+                    if route.handler.kind == .page || options.page != nil {
+                        let result = page(for: route).map { RouteOutcome.Opened.page($0) }
+                        if case .success(let opened) = result { trace?.record(.open) { _ in opened.summary } }
+                        return finish(route, result)
+                    }
                     // Only an asynchronous action needs an `await`: the call and its executor check cost
                     // more than a synchronous action itself.
                     let result: Result<RouteOutcome.Opened, RouteFailure>
