@@ -95,14 +95,14 @@ func describeOpened(_ outcome: RouteOutcome) -> String {
 /// The navigation tour: each step does something and says what the stack should be afterwards.
 let tour: [(title: String, run: @Sendable () async -> String, expectedStack: String)] = [
     ("cold start: a deep link to a product builds the catalog under it", {
-        describe(await router.open(Routes.catalogProduct(id: 7).url, source: .external))
+        describe(await router.open(Routes.catalogProduct(id: 7), source: .external))
     }, "catalog > catalog/product/<int:id>"),
     ("a deep link into the cart passes the login interceptor", {
-        describe(await router.open(Routes.cart.url))
+        describe(await router.open(Routes.cart))
     }, "catalog > catalog/product/<int:id> > cart"),
     ("a picker page returns a result", {
         let picked = Mutex<String>("nothing")
-        await router.open(Routes.accountAddressesPick.url, expecting: String.self) { result in
+        await router.open(Routes.accountAddressesPick, expecting: String.self) { result in
             let text = switch result {
             case .success(.value(let address)): address
             case .success(.cancelled): "nothing (cancelled)"

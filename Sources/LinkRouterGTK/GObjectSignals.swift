@@ -16,28 +16,40 @@ enum GObjectSignals {
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 
-    private static func connect(_ instance: OpaquePointer, _ signal: String, _ handler: AnyObject, thunk: GCallback) {
+    @discardableResult
+    private static func connect(_ instance: OpaquePointer, _ signal: String, _ handler: AnyObject, thunk: GCallback) -> UInt {
         let data = Unmanaged.passRetained(handler).toOpaque()
-        g_signal_connect_data(UnsafeMutableRawPointer(instance), signal, thunk, data, releaseHandler, 0)
+        return g_signal_connect_data(UnsafeMutableRawPointer(instance), signal, thunk, data, releaseHandler, 0)
     }
 
-    /// A signal whose handler takes only the instance and returns nothing (`clicked`, `activate`).
-    static func connect(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Void) {
+    /// Disconnects a handler that a `connect` returned, unless GLib already did (a destroyed
+    /// widget's handlers go with it); GLib releases its closure.
+    static func disconnect(_ instance: OpaquePointer, _ handler: UInt) {
+        guard g_signal_handler_is_connected(UnsafeMutableRawPointer(instance), handler) != 0 else { return }
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(instance), handler)
+    }
+
+    /// A signal whose handler takes only the instance and returns nothing (`clicked`, `activate`,
+    /// `map`, a frame clock's `after-paint`).
+    /// - Returns: The handler's id, for ``disconnect(_:_:)``.
+    @discardableResult
+    static func connect(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Void) -> UInt {
         let thunk: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { handler.body() }
         }
-        connect(instance, signal, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(instance, signal, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// `notify::PROPERTY`: called after the property changed (its handler also gets the property's
     /// `GParamSpec`, which the body does not need).
-    static func connectNotify(_ instance: OpaquePointer, property: String, _ body: @escaping @MainActor () -> Void) {
+    @discardableResult
+    static func connectNotify(_ instance: OpaquePointer, property: String, _ body: @escaping @MainActor () -> Void) -> UInt {
         let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
             let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { handler.body() }
         }
-        connect(instance, "notify::" + property, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(instance, "notify::" + property, Handler(body), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A signal whose handler returns a boolean (`close-request`: `true` stops the close).
@@ -84,7 +96,9 @@ enum GObjectSignals {
     }
 
     /// Runs `body` once, after `milliseconds`, on the main context.
-    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
+    /// - Returns: The GLib source's id, for ``cancel(_:)`` before it ran.
+    @discardableResult
+    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> UInt32 {
         let thunk: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
             let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { handler.body() }
@@ -95,6 +109,11 @@ enum GObjectSignals {
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
         let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-        g_timeout_add_full(0, milliseconds, thunk, data, release)
+        return g_timeout_add_full(0, milliseconds, thunk, data, release)
+    }
+
+    /// Removes a timeout that ``after(milliseconds:_:)`` added and that has not run yet.
+    static func cancel(_ source: UInt32) {
+        g_source_remove(source)
     }
 }

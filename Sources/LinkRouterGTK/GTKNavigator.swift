@@ -55,6 +55,14 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     public var onChange: (@MainActor (GTKNavigator) -> Void)?
     /// Called when the main window was closed, after every page was closed.
     public var onClose: (@MainActor () -> Void)?
+    /// Waits for the top window to show the state (``whenSettled(timeout:_:)``).
+    private lazy var settling = WindowSettling(
+        topWindow: { [unowned self] in isClosed ? nil : topWindow },
+        slidingWindow: { [unowned self] in
+            if tabContainers.contains(where: \.isSliding) { return title(ofWindow: mainWindow) }
+            return modals.first { $0.container.isSliding }.map { title(ofWindow: $0.window) }
+        }
+    )
 
     /// Creates the main window, with a header bar and an empty stack per tab, and shows it.
     /// - Parameters:
@@ -106,6 +114,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         adw_toast_overlay_set_child(toastOverlay, box)
         adw_application_window_set_content(mainWindow, toastOverlay)
         connectBack(mainWindow, chrome: mainChrome)
+        for container in tabContainers { watchSlides(container) }
         if let viewStack {
             GObjectSignals.connectNotify(viewStack, property: "visible-child-name") { [weak self] in self?.tabSwitched() }
         }
@@ -165,6 +174,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         state = next
         views.merge(built) { _, new in new }
         render(change, animated: animated)
+        settling.changed()
         forget(change)
         printed.withLock { $0 = state.description }
         change.commit()
@@ -203,14 +213,38 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// Whether a page is still sliding in or out in some window: a screenshot taken now would show
     /// two pages half each.
     public var isTransitioning: Bool {
-        (tabContainers + modals.map(\.container)).contains { gtk_stack_get_transition_running($0.stack) != 0 }
+        tabContainers.contains(where: \.isSliding) || modals.contains { $0.container.isSliding }
     }
 
-    /// Saves a PNG of the top window as GTK renders it.
-    /// - Returns: The image's width and height, or `nil` when the window has no size yet or GTK
-    ///   could not write the file.
-    public func saveScreenshot(to path: String) -> (width: Int32, height: Int32)? {
-        Screenshot.save(modals.last?.window ?? mainWindow, to: path)
+    /// Calls `body` once the top window shows the state as it is now: mapped, with a size, painted
+    /// since the last change, and no page sliding in any window — the moment for
+    /// ``saveScreenshot(to:)``. A change meanwhile makes it wait for the new state.
+    ///
+    /// It waits for GTK's own events (the window's `map`, its frame clock's `after-paint`, the
+    /// stacks' `transition-running`), however slow the machine; no timer stands in for them.
+    /// - Parameters:
+    ///   - timeout: How long after the last change to wait before giving up.
+    ///   - body: Called on the main actor with `nil` once settled, or with the condition that still
+    ///     failed at the timeout, or that the main window was closed.
+    public func whenSettled(timeout: Duration = .seconds(30), _ body: @escaping @MainActor (UnsettledWindow?) -> Void) {
+        settling.wait(timeout: timeout, body)
+    }
+
+    /// Saves a PNG of the top window as GTK renders it (call it once ``whenSettled(timeout:_:)``
+    /// reported the window settled, or it may catch a page half-way through a slide).
+    /// - Returns: The image's width and height.
+    /// - Throws: ``ScreenshotError`` naming the step that failed: the window has no size yet, or
+    ///   is closed, or GLib could not write the file (its message: a missing folder, no permission).
+    public func saveScreenshot(to path: String) throws(ScreenshotError) -> (width: Int32, height: Int32) {
+        guard !isClosed else { throw ScreenshotError(path: path, reason: "the window is closed") }
+        return try Screenshot.save(topWindow, to: path)
+    }
+
+    /// The window on top: the last modal window, or the main one.
+    private var topWindow: OpaquePointer { modals.last?.window ?? mainWindow }
+
+    private func title(ofWindow window: OpaquePointer) -> String {
+        gtk_window_get_title(window).map { String(cString: $0) } ?? ""
     }
 
     // MARK: Rendering
@@ -307,6 +341,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         adw_window_set_content(window, box)
         let modal = ModalWindow(layerID: layer.id, window: window, container: container, chrome: chrome)
         connectBack(window, chrome: chrome)
+        watchSlides(container)
         GObjectSignals.connect(window, "close-request") { [weak self, weak modal] () -> Bool in
             guard let self, let modal, !modal.isClosing else { return false }
             // Closed by the person (or the window manager): the layer and those above it leave.
@@ -333,6 +368,11 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         gtk_widget_add_controller(window, keys)
     }
 
+    /// A slide that ends in a container may be what a screenshot waits for.
+    private func watchSlides(_ container: Container) {
+        GObjectSignals.connectNotify(container.stack, property: "transition-running") { [weak self] in self?.settling.slideEnded() }
+    }
+
     /// The person chose a tab in the switcher: the state selects it; a tab with no page yet opens
     /// its root.
     private func tabSwitched() {
@@ -352,6 +392,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         guard !isClosed else { return }
         _ = try? perform(.closeAll, animated: false)
         isClosed = true
+        settling.closed()
         onClose?()
     }
 
@@ -401,6 +442,9 @@ private final class Container {
         gtk_widget_set_vexpand(stack, 1)
         gtk_widget_set_hexpand(stack, 1)
     }
+
+    /// Whether a page is sliding in or out.
+    var isSliding: Bool { gtk_stack_get_transition_running(stack) != 0 }
 
     /// Shows `widgets` (bottom first): adds the new ones, shows the top one, and removes the
     /// widgets no longer wanted (after the slide, when it slides).

@@ -9,7 +9,7 @@ import SwiftSyntaxMacros
 /// The record's inline text: the pattern, then optionally NUL, the groups joined by ",", NUL, the
 /// summary, and NUL, the query contract (``RoutePatterns/QueryContract/recordText``); stored as 12
 /// little-endian `UInt64` words.
-public enum RecordText {
+package enum RecordText {
     /// The bytes of text one record holds.
     public static let capacity = RecordLayout.textCapacity
 

@@ -24,15 +24,16 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         case malformedOptionalGroup
         /// Text right after an optional group's `)`: only `/`, another group or the end may follow (`a(/b)c`).
         case segmentAfterOptionalGroup
-        /// More optional groups than ``RoutePattern/maximumOptionalGroupCount``.
+        /// More than 8 optional groups: each doubles the pattern's forms, and the routing table
+        /// holds every form.
         case tooManyOptionalGroups
         /// `**` or `<path:...>` inside an optional group.
         case catchAllInOptionalGroup
         /// A literal with a bad percent escape or a character that may not appear in one.
         case invalidLiteral
-        /// More captures than ``RoutePattern/maximumParameterCount``.
+        /// More than 16 captures: the matcher keeps a match's captures inline, without allocating.
         case tooManyParameters
-        /// More segments than ``RoutePattern/maximumSegmentCount``.
+        /// More than 64 segments in one form of the pattern.
         case tooManySegments
     }
 

@@ -14,7 +14,7 @@ internal import ByteParsing
 /// | `(/seg/...)`   | an optional group, anywhere, taken whole or not at all     | —        |
 ///
 /// Each optional group is taken or left out independently of the others, so a pattern with `n`
-/// groups has `2^n` forms (``variants``): `path/:thing(/new)(/more/:another)` matches
+/// groups has `2^n` forms: `path/:thing(/new)(/more/:another)` matches
 /// `path/1`, `path/1/new`, `path/1/more/2` and `path/1/new/more/2`. The empty pattern `""` is the
 /// root route.
 ///
@@ -48,14 +48,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The most captures one pattern may hold; the matcher keeps captures inline, without allocating.
-    public static let maximumParameterCount = 16
+    package static let maximumParameterCount = 16
 
     /// The most segments one expanded pattern may hold.
-    public static let maximumSegmentCount = 64
+    package static let maximumSegmentCount = 64
 
     /// The most optional groups one pattern may hold: each doubles the pattern's forms, and the
     /// routing table holds every form (8 groups: 256 forms).
-    public static let maximumOptionalGroupCount = 8
+    package static let maximumOptionalGroupCount = 8
 
     /// The pattern's text, as written.
     public var description: String { text }
@@ -135,7 +135,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Every concrete form the pattern matches, in precedence order: a form that takes an earlier
     /// optional group comes before one that leaves it out, group by group from the first, so
     /// `a(/:b)(/c)` gives `a/:b/c`, `a/:b`, `a/c`, `a`.
-    public var variants: [[Segment]] {
+    package var variants: [[Segment]] {
         let all = withPartBytes { bytes in parts.map { ($0.group, $0.segment(in: bytes)) } }
         return Self.formMasks(groupCount: optionalGroupCount).map { mask in
             all.filter { Self.form(mask, takes: $0.0) }.map(\.1)

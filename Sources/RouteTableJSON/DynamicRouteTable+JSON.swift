@@ -6,7 +6,9 @@ import Foundation
 public import LinkRouterCore
 
 extension DynamicRouteTable {
-    /// Reads a table from its JSON document (schema: `Documentation/RouteTable.schema.json`).
+    /// Reads a table from its JSON document (schema: `Documentation/RouteTable.schema.json`); set
+    /// it as the router's ``/LinkRouterCore/Router/routeTable`` to put it in force, or keep the
+    /// table in force, untouched, when this throws.
     ///
     /// ```json
     /// {
@@ -38,7 +40,12 @@ extension DynamicRouteTable {
         if !reader.problems.isEmpty { throw RouteTableError(problems: reader.problems) }
     }
 
-    /// Reads a table from its JSON text; see ``init(json:)-(Collection<UInt8>)``.
+    /// Reads a table from its JSON text, as from its UTF-8 bytes.
+    ///
+    /// ```swift
+    /// router.routeTable = try DynamicRouteTable(json: document)
+    /// ```
+    /// - Throws: ``/LinkRouterCore/RouteTableError`` listing every problem, as for the bytes.
     public init(json: String) throws(RouteTableError) {
         try self.init(json: Array(json.utf8))
     }
@@ -51,15 +58,6 @@ extension DynamicRouteTable {
         default:
             return "\(decoding)"
         }
-    }
-}
-
-extension Router {
-    /// Reads a dynamic route table from JSON and puts it in force; on any problem the table in
-    /// force stays, untouched.
-    /// - Throws: ``/LinkRouterCore/RouteTableError`` listing every problem in the document.
-    public func loadRouteTable(json: some Collection<UInt8>) throws(RouteTableError) {
-        loadRouteTable(try DynamicRouteTable(json: json))
     }
 }
 

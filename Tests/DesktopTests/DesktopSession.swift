@@ -10,41 +10,41 @@ final class DesktopSession: @unchecked Sendable {
 
     private let process = Process()
     private let input = Pipe()
+    private let exited = DispatchSemaphore(value: 0)
     /// DISPLAY, XAUTHORITY, DBUS_SESSION_BUS_ADDRESS and the XDG folders for every program the test runs.
     let environment: [String: String]
     /// A temporary folder: XDG data and config homes, screenshots.
     let folder: URL
 
+    /// How long a session may take to start: a bound for a broken machine, not a wait.
+    static let startTimeout: TimeInterval = 120
+
     /// - Parameters:
     ///   - name: Part of the temporary folder's name.
     ///   - environment: More variables for every program run in the session (a desktop that
     ///     prefers dark colours: `ADW_DEBUG_COLOR_SCHEME=prefer-dark`).
-    init(name: String, environment extra: [String: String] = [:]) throws {
+    init(name: String, environment extra: [String: String] = [:]) async throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("shop-desktop-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let envFile = folder.appendingPathComponent("session-env").path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session") else {
             throw Unavailable(description: "xvfb-run and dbus-run-session are needed (./scripts/setup installs xvfb xauth dbus)")
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        // The inner shell reports the session's addresses, then lives until the test closes its input.
+        // The inner shell prints the session's addresses, then lives until the test closes its input.
         process.arguments = ["-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--", "sh", "-c",
-                             "printf '%s\\n%s\\n%s\\n' \"$DISPLAY\" \"$DBUS_SESSION_BUS_ADDRESS\" \"$XAUTHORITY\" > '\(envFile).tmp' && mv '\(envFile).tmp' '\(envFile)' && exec cat"]
+                             "printf '%s\\n%s\\n%s\\n' \"$DISPLAY\" \"$DBUS_SESSION_BUS_ADDRESS\" \"$XAUTHORITY\" && exec cat"]
+        let output = Pipe()
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        var lines: [String] = []
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: envFile, encoding: .utf8) {
-                lines = text.split(separator: "\n").map(String.init)
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        // The three lines arrive when the X server and the bus are up: read as they come.
+        let addresses = OutputLines(output.fileHandleForReading)
+        guard let lines = await offPool({ addresses.wait(timeout: Self.startTimeout, until: { $0.count >= 3 }) }) else {
+            throw Unavailable(description: "xvfb-run -a dbus-run-session did not start within \(Int(Self.startTimeout)) s")
         }
-        guard lines.count == 3 else { throw Unavailable(description: "xvfb-run -a dbus-run-session did not start within 20 s") }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = lines[0]
         environment["DBUS_SESSION_BUS_ADDRESS"] = lines[1]
@@ -66,26 +66,52 @@ final class DesktopSession: @unchecked Sendable {
 
     deinit {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if exited.wait(timeout: .now() + 10) == .timedOut { process.terminate() }
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Runs a command in the session and waits for it; returns its exit status and output.
     @discardableResult
-    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let environment = environment
+        return try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
+            process.arguments = arguments
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
     }
+}
+
+/// Runs `body`, which blocks until something happens (a line printed, a process ended), on a
+/// thread of its own: the test's task suspends meanwhile, and leaves the cooperative pool's
+/// threads (two on a 2-core CI machine, shared by every suite of the test process) to the tests
+/// running beside it.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            // A thread made from the pool's inherits its blocked signals, and so would the
+            // programs started from here: the app would ignore the SIGTERM that ends it.
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            continuation.resume(with: Result { try body() })
+        }
+        thread.start()
+    }
+}
+
+/// ``offPool(_:)`` for a body that cannot fail.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    // The body throws nothing, so neither does the wait.
+    try! await offPool({ () throws -> T in body() })
 }
 
 /// The shop-desktop executable running in a session, its output read line by line as it comes.
@@ -99,9 +125,14 @@ final class RunningShop: @unchecked Sendable {
 
     let session: DesktopSession
     let process = Process()
-    private let lock = NSLock()
-    private var text = ""
+    private let output: OutputLines
+    private let exited = DispatchSemaphore(value: 0)
+    /// Lines before this index were consumed by ``next(_:timeout:)``.
     private var consumed = 0
+
+    /// How long a test waits for a line the app should print: a bound that only a broken app
+    /// reaches (the wait ends when the line comes), long enough for a machine busy with builds.
+    static let lineTimeout: TimeInterval = 90
 
     struct NotBuilt: Error, CustomStringConvertible {
         var description: String { "\(RunningShop.executable) is not built; run `swift build` (scripts/test does) before `swift test`" }
@@ -109,70 +140,157 @@ final class RunningShop: @unchecked Sendable {
 
     /// Runs the shop, or a program that starts it (`gio open URL`: the shop the desktop starts
     /// writes to the same output).
-    init(in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"]) throws {
+    init(in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"]) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw NotBuilt() }
         self.session = session
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = session.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        // A thread of its own reads the output as it comes, until the app closes it.
-        let reading = output.fileHandleForReading
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        // Started from a thread that blocks no signal, so the app ends on the SIGTERM of deinit.
+        try await offPool { [process] in try process.run() }
+        output = OutputLines(pipe.fileHandleForReading)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        if Self.exitStatus(of: process, signalled: exited, timeout: 10) == nil { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Every line printed so far.
+    var lines: [String] { output.lines }
+
+    /// Waits for the next line (after those already waited for) that satisfies `matches`, and
+    /// returns it; `nil` when none came within `timeout` seconds.
+    @discardableResult
+    func next(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+        let alreadyConsumed = consumed, output = output
+        let found: (index: Int, line: String)? = await offPool {
+            let lines = output.wait(timeout: timeout) { lines in lines.indices.dropFirst(alreadyConsumed).contains { matches(lines[$0]) } }
+            return lines.flatMap { lines in lines.indices.dropFirst(alreadyConsumed).first { matches(lines[$0]) }.map { ($0, lines[$0]) } }
+        }
+        guard let found else { return nil }
+        consumed = found.index + 1
+        return found.line
+    }
+
+    /// Waits for the next `stack: ...` line and returns the stack.
+    func nextStack(timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+        await next({ $0.hasPrefix("stack: ") }, timeout: timeout).map { String($0.dropFirst("stack: ".count)) }
+    }
+
+    /// Activates one of the app's actions, as `gapplication action` does from a terminal.
+    func action(_ name: String, _ parameter: String? = nil) async throws {
+        let quoted = parameter.map { "'" + $0.replacingOccurrences(of: "'", with: "\\'") + "'" }
+        let result = try await session.run("gapplication", ["action", Self.applicationID, name] + (quoted.map { [$0] } ?? []))
+        #expect(result.status == 0, "gapplication action \(name): \(result.output)")
+    }
+
+    /// Waits for the process to exit; its status, or `nil` when it still runs after `timeout`.
+    func exitStatus(timeout: TimeInterval) async -> Int32? {
+        let (exited, process) = (exited, process)
+        return await offPool { Self.exitStatus(of: process, signalled: exited, timeout: timeout) }
+    }
+
+    private static func exitStatus(of process: Process, signalled exited: DispatchSemaphore, timeout: TimeInterval) -> Int32? {
+        guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+        exited.signal()   // for the next caller (deinit)
+        return process.terminationStatus
+    }
+}
+
+extension RunningShop {
+    /// Where the scenarios keep their screenshots for people to look at: `.build/desktop-screenshots`.
+    static let screenshots = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/desktop-screenshots")
+
+    /// Runs the shop with --print-stack, saving a screenshot per change into
+    /// `.build/desktop-screenshots/NAME` (emptied first), with the links given on its command line.
+    convenience init(in session: DesktopSession, screenshotsNamed name: String, links: [String] = []) async throws {
+        let folder = Self.screenshots.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await self.init(in: session, arguments: ["--print-stack", "--screenshot-dir", folder.path] + links)
+    }
+
+    /// Waits for the screenshot of the stack as last printed and checks it: a PNG of the size the
+    /// app measured for the window (the main one, made 800×600, or a modal one, 520×500, less
+    /// the frame GTK draws itself) that is not blank.
+    ///
+    /// The app names each screenshot after the change it shows (`NNN.png`, the count of `stack:`
+    /// lines), taken once the window has settled; screenshots of earlier changes are skipped.
+    func expectScreenshot(modal: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let change = String(format: "%03d", lines.filter { $0.hasPrefix("stack: ") }.count)
+        guard let line = await next({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
+            Issue.record("no screenshot of change \(change): \(lines)", sourceLocation: sourceLocation)
+            return
+        }
+        let fields = line.split(separator: " ")
+        let size = fields.count == 3 ? fields[2].split(separator: "x").compactMap { Int($0) } : []
+        guard fields.count == 3, fields[0] == "screenshot:", size.count == 2, let png = PNGSummary(path: String(fields[1])) else {
+            Issue.record("not a screenshot: \(line)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(png.width == size[0] && png.height == size[1], "\(line): the PNG is \(png.width)x\(png.height)", sourceLocation: sourceLocation)
+        let expected = modal ? (520, 500) : (800, 600)
+        #expect(
+            (expected.0 - 20...expected.0).contains(png.width) && (expected.1 - 20...expected.1).contains(png.height), "\(line)",
+            sourceLocation: sourceLocation
+        )
+        // A blank window compresses to a few kilobytes; header bar, text and buttons do not.
+        #expect(png.compressedBytes > 6_000, "\(line): \(png.compressedBytes) bytes of image data", sourceLocation: sourceLocation)
+    }
+
+    /// GTK and GLib report misuse (a bad argument, markup that does not parse) as warnings and
+    /// criticals on standard error; a scenario must cause none.
+    func expectNoGTKComplaints(sourceLocation: SourceLocation = #_sourceLocation) {
+        let complaints = lines.filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        #expect(complaints.isEmpty, "\(complaints)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The lines a program writes to a pipe, read by a thread of their own as they come; waiting for
+/// a line wakes when it arrives.
+final class OutputLines: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var text = ""
+    private var isClosed = false
+
+    init(_ reading: FileHandle) {
         let reader = Thread { [weak self] in
             while true {
                 let data = reading.availableData
-                guard !data.isEmpty, let self else { return }
-                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+                guard let self else { return }
+                self.condition.withLock {
+                    if data.isEmpty { self.isClosed = true } else { self.text += String(decoding: data, as: UTF8.self) }
+                    self.condition.broadcast()
+                }
+                if data.isEmpty { return }
             }
         }
         reader.start()
     }
 
-    deinit {
-        if process.isRunning { process.terminate() }
-        _ = exitStatus(timeout: 5)
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
+    /// Every complete line so far, and the last one still being written.
+    var lines: [String] { condition.withLock { text.split(separator: "\n").map(String.init) } }
 
-    /// Every line printed so far.
-    var lines: [String] { lock.withLock { text.split(separator: "\n").map(String.init) } }
-
-    /// Waits for the next line (after those already waited for) that satisfies `matches`, and
-    /// returns it; `nil` after `timeout` seconds.
-    @discardableResult
-    func next(_ matches: (String) -> Bool, timeout: TimeInterval = 10) -> String? {
+    /// Waits until `done` holds for the complete lines, checked each time more arrive; the lines
+    /// then, or `nil` when it still does not hold after `timeout` seconds or the pipe closed.
+    func wait(timeout: TimeInterval, until done: ([String]) -> Bool) -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let lines = self.lines
-            if let index = lines.indices.dropFirst(consumed).first(where: { matches(lines[$0]) }) {
-                consumed = index + 1
-                return lines[index]
+        return condition.withLock {
+            var timedOut = false
+            while true {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                if done(lines) { return lines }
+                if isClosed || timedOut { return nil }
+                timedOut = !condition.wait(until: deadline)
             }
-            Thread.sleep(forTimeInterval: 0.02)
         }
-        return nil
-    }
-
-    /// Waits for the next `stack: ...` line and returns the stack.
-    func nextStack(timeout: TimeInterval = 10) -> String? {
-        next({ $0.hasPrefix("stack: ") }, timeout: timeout).map { String($0.dropFirst("stack: ".count)) }
-    }
-
-    /// Activates one of the app's actions, as `gapplication action` does from a terminal.
-    func action(_ name: String, _ parameter: String? = nil) throws {
-        let quoted = parameter.map { "'" + $0.replacingOccurrences(of: "'", with: "\\'") + "'" }
-        let result = try session.run("gapplication", ["action", Self.applicationID, name] + (quoted.map { [$0] } ?? []))
-        #expect(result.status == 0, "gapplication action \(name): \(result.output)")
-    }
-
-    /// Waits for the process to exit; its status, or `nil` when it still runs after `timeout`.
-    func exitStatus(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        return process.isRunning ? nil : process.terminationStatus
     }
 }
 

@@ -82,7 +82,11 @@ struct ReplacedDemoTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("demo")
-        try FileManager.default.copyItem(at: BuiltProduct(name: "demo").path, to: copy)
+        // Copied by `cp`, so that the descriptor written through is never this process's: a
+        // child that another test starts meanwhile cannot inherit it, and the copy cannot be
+        // "text file busy" when it starts.
+        let copied = try BuiltProduct.run(URL(fileURLWithPath: "/bin/cp"), [BuiltProduct(name: "demo").path.path, copy.path], input: Data())
+        try #require(copied.status == 0, "cp: \(copied.standardError)")
 
         // No plugin: nothing is discovered until the first URL is opened, after the file is gone.
         let input = Pipe()
@@ -91,25 +95,14 @@ struct ReplacedDemoTests {
         // its suppressions match: with the file gone it would report the toolchain's own leaks.
         var environment = ProcessInfo.processInfo.environment
         environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
-        var started: Process?
-        // A process that another test forks while the copy is being written holds it open for a
-        // moment ("text file busy"): try again.
-        for attempt in 0..<100 where started == nil {
-            let process = Process()
-            process.executableURL = copy
-            process.arguments = ["--plugin", folder.appendingPathComponent("none.so").path]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.environment = environment
-            do {
-                try process.run()
-                started = process
-            } catch where attempt < 99 {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-        }
-        let process = try #require(started)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["--plugin", folder.appendingPathComponent("none.so").path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.environment = environment
+        try process.run()
         // Once the copy has started and waits for its first URL, blocked reading standard input
         // (syscall 0, read, on descriptor 0), delete it: its prompt stays buffered in the pipe, and
         // a sanitizer's runtime reads the executable while the program starts.

@@ -1,12 +1,12 @@
 import LinkRouterCore
 import Testing
 
-// Constants as `routes gen` writes them.
-extension RouteID {
-    fileprivate static let settings: RouteID = "settings"
-    fileprivate static let userProfile: RouteID = "user/<int:id>(/:tab)"
-    fileprivate static let files: RouteID = "files/<path:rest>"
-    fileprivate static let anything: RouteID = "any/*"
+// Constants as `routes gen` writes them: found by `.settings` wherever a route is expected.
+extension RouteReference where Self == RouteID {
+    fileprivate static var settings: RouteID { "settings" }
+    fileprivate static var userProfile: RouteID { "user/<int:id>(/:tab)" }
+    fileprivate static var files: RouteID { "files/<path:rest>" }
+    fileprivate static var anything: RouteID { "any/*" }
 }
 
 /// Builders as `routes gen` writes them.

@@ -92,7 +92,7 @@ struct ConcurrencyStressTests {
         for name in ["A", "B"] {
             try router.addInterceptor("group\(name)", scope: .group("group\(name)")) { _ in .rewrite(["marker": name]) }
         }
-        try router.loadRouteTable(json: Array(Self.table("A").utf8))
+        router.routeTable = try DynamicRouteTable(json: Array(Self.table("A").utf8))
 
         let shared = Shared()
         let done = shared.done
@@ -121,10 +121,11 @@ struct ConcurrencyStressTests {
             { // Swaps the dynamic table; a document with an error in the middle never takes effect.
                 var rounds = 0
                 while !done.isSet || rounds < 10 {
-                    do { try router.loadRouteTable(json: Array(Self.table(rounds % 2 == 0 ? "B" : "A").utf8)) } catch {
+                    do { router.routeTable = try DynamicRouteTable(json: Array(Self.table(rounds % 2 == 0 ? "B" : "A").utf8)) } catch {
                         fail("table: \(error)")
                     }
-                    if (try? router.loadRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "promo/<int:id>", "to": "x/:nope"}]}"#.utf8))) != nil {
+                    if let bad = try? DynamicRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "promo/<int:id>", "to": "x/:nope"}]}"#.utf8)) {
+                        router.routeTable = bad
                         fail("a bad table was accepted")
                     }
                     Self.pause()

@@ -73,11 +73,11 @@ struct RouteTableJSONTests {
     func atomicLoad() async throws {
         let router = Router()
         try router.register("new", action: { _ in "new" })
-        try router.loadRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "old", "to": "new"}]}"#.utf8))
+        router.routeTable = try DynamicRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "old", "to": "new"}]}"#.utf8))
         #expect(await router.open("app://old").actionResult as? String == "new")
 
         #expect(throws: RouteTableError.self) {
-            try router.loadRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "x", "to": "new"}, {"from": "(", "to": "new"}]}"#.utf8))
+            router.routeTable = try DynamicRouteTable(json: Array(#"{"version": 1, "redirects": [{"from": "x", "to": "new"}, {"from": "(", "to": "new"}]}"#.utf8))
         }
         #expect(router.routeTable.redirects == [.init(from: "old", to: "new")])
         #expect(await router.open("app://old").actionResult as? String == "new")

@@ -39,10 +39,12 @@ package struct SwiftSourceGenerator {
             ]
         }
 
-        lines += ["", "extension RouteID {"]
+        // On the protocol, for `Self == RouteID`: `.name` then finds the constant wherever a
+        // route is expected (`router.open(.name)`), and `RouteID.name` still names it.
+        lines += ["", "extension RouteReference where Self == RouteID {"]
         for route in routes {
             lines.append("    " + route.documentation)
-            lines.append("    \(modifier)static let \(Self.escaped(route.name)): RouteID = \(Self.stringLiteral(route.pattern.text))")
+            lines.append("    \(modifier)static var \(Self.escaped(route.name)): RouteID { \(Self.stringLiteral(route.pattern.text)) }")
         }
         lines += ["}", "", "\(modifier)enum Routes {"]
         for route in routes {

@@ -105,28 +105,20 @@ final class ShopApplication {
         // Whether the change slides (animated) or is shown at once (`animated: false`, `route_no_animation=1`).
         say("sliding: \(navigator.isTransitioning)")
         changes += 1
-        guard options.screenshotFolder != nil, !screenshotScheduled else { return }
-        // After the slide (200 ms) and a frame; changes in between share the screenshot, named
-        // after the last of them.
+        guard let folder = options.screenshotFolder, !screenshotScheduled else { return }
+        // When the window shows the stack, slides finished: changes in between share the
+        // screenshot, named after the last of them.
         screenshotScheduled = true
-        after(milliseconds: 350, attempts: 10)
-    }
-
-    private func after(milliseconds: UInt32, attempts: Int) {
-        GTKTimer.after(milliseconds: milliseconds) { [weak self] in
-            guard let self, let folder = options.screenshotFolder else { return }
-            guard let navigator = self.navigator, !navigator.isClosed else { screenshotScheduled = false; return }
+        navigator.whenSettled { [weak self, weak navigator] unsettled in
+            guard let self, let navigator, !navigator.isClosed else { return }
+            screenshotScheduled = false
             let path = "\(folder)/\(String(changes).leftPadded(to: 3)).png"
-            if navigator.isTransitioning, attempts > 1 {
-                after(milliseconds: 100, attempts: attempts - 1)   // a slow frame clock: still sliding
-            } else if let size = navigator.saveScreenshot(to: path) {
-                screenshotScheduled = false
+            if let unsettled { return say("screenshot failed: \(path): \(unsettled)") }
+            do throws(ScreenshotError) {
+                let size = try navigator.saveScreenshot(to: path)
                 say("screenshot: \(path) \(size.width)x\(size.height)")
-            } else if attempts > 1 {
-                after(milliseconds: 100, attempts: attempts - 1)   // the window has no size yet
-            } else {
-                screenshotScheduled = false
-                say("screenshot failed: \(path)")
+            } catch {
+                say("screenshot failed: \(error)")
             }
         }
     }

@@ -27,6 +27,16 @@ do {
     fail("\(error)")
 }
 
+// The screenshot folder is made now, with its parents, so that a folder that cannot be made stops
+// the app at start-up with the reason instead of failing every screenshot later.
+if let folder = options.screenshotFolder {
+    do {
+        try ScreenshotFolder.make(folder)
+    } catch {
+        fail("--screenshot-dir: \(error)")
+    }
+}
+
 if options.installsDesktopEntry {
     do {
         print("installed \(try DesktopEntry.install()); shop:// links now open in shop-desktop")

@@ -29,6 +29,8 @@ typedef struct _GtkSnapshot GtkSnapshot;
 typedef struct _GskRenderNode GskRenderNode;
 typedef struct _GskRenderer GskRenderer;
 typedef struct _GdkTexture GdkTexture;
+typedef struct _GdkFrameClock GdkFrameClock;
+typedef struct _GBytes GBytes;
 typedef struct _AdwToast AdwToast;
 typedef struct _AdwViewStackPage AdwViewStackPage;
 typedef struct _GBinding GBinding;
@@ -48,9 +50,15 @@ gulong g_signal_connect_data(gpointer instance, const char *detailed_signal, GCa
                              GClosureNotify destroy_data, int connect_flags);
 guint g_idle_add_full(int priority, GSourceFunc function, gpointer data, GDestroyNotify notify);
 guint g_timeout_add_full(int priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify);
+void g_signal_handler_disconnect(gpointer instance, gulong handler_id);
+gboolean g_signal_handler_is_connected(gpointer instance, gulong handler_id);
+gboolean g_source_remove(guint tag);
 void g_free(gpointer memory);
 char *g_markup_escape_text(const char *text, long length);
 void g_error_free(GError *error);
+gboolean g_file_set_contents(const char *filename, const char *contents, long length, GError **error);
+const void *g_bytes_get_data(GBytes *bytes, size_t *size);
+void g_bytes_unref(GBytes *bytes);
 int g_application_run(GApplication *application, int argc, char **argv);
 void g_application_quit(GApplication *application);
 void g_application_hold(GApplication *application);
@@ -131,7 +139,11 @@ void gdk_paintable_snapshot(GdkPaintable *paintable, GtkSnapshot *snapshot, doub
 GskRenderer *gtk_native_get_renderer(GtkWidget *native);
 GdkTexture *gsk_renderer_render_texture(GskRenderer *renderer, GskRenderNode *root, const CGTKRect *viewport);
 void gsk_render_node_unref(GskRenderNode *node);
-gboolean gdk_texture_save_to_png(GdkTexture *texture, const char *filename);
+GBytes *gdk_texture_save_to_png_bytes(GdkTexture *texture);
+GdkFrameClock *gtk_widget_get_frame_clock(GtkWidget *widget);
+gboolean gtk_widget_get_mapped(GtkWidget *widget);
+void gtk_widget_queue_draw(GtkWidget *widget);
+const char *gtk_window_get_title(GtkWidget *window);
 
 // GtkOrientation, GtkAlign, GtkStackTransitionType, GdkModifierType, key values
 #define CGTK_ORIENTATION_HORIZONTAL 0

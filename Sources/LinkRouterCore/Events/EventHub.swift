@@ -21,6 +21,7 @@ final class EventHub: Sendable {
     private let hasDelegate = Atomic<Bool>(false)
     private let subscriberCount = Atomic<Int>(0)
 
+    /// The delegate, held weakly.
     var delegate: (any RouterDelegate)? {
         get {
             guard hasDelegate.load(ordering: .acquiring) else { return nil }
@@ -57,8 +58,54 @@ final class EventHub: Sendable {
         return stream
     }
 
+    // What happened, told to the delegate and to every stream: each open reports each of its
+    // events once, here.
+
+    // Each checks in line, in its caller, whether anyone listens: an open that nobody hears
+    // pays two atomic loads per event, not a call.
+
+    /// An open starts: the streams are told, and the delegate decides whether it goes on.
+    @inline(__always)
+    func willOpen(_ url: String, source: OpenSource, router: Router) -> WillOpenDecision {
+        hasListeners ? announceWillOpen(url, source: source, router: router) : .proceed
+    }
+
+    private func announceWillOpen(_ url: String, source: OpenSource, router: Router) -> WillOpenDecision {
+        emit(.willOpen(url: url, source: source))
+        return delegate?.router(router, willOpen: url, source: source) ?? .proceed
+    }
+
+    /// An unknown or disabled route fell back to another URL.
+    func fellBack(from url: String, to fallback: String, router: Router) {
+        guard hasListeners else { return }
+        emit(.fellBack(from: url, to: fallback))
+        delegate?.router(router, didFallBackFrom: url, to: fallback)
+    }
+
+    /// An open ended, opened or failed.
+    @inline(__always)
+    func finished(_ outcome: RouteOutcome, router: Router) {
+        if hasListeners { announce(outcome, router: router) }
+    }
+
+    private func announce(_ outcome: RouteOutcome, router: Router) {
+        let delegate = delegate
+        if outcome.succeeded {
+            emit(.didOpen(outcome))
+            delegate?.router(router, didOpen: outcome)
+        } else {
+            emit(.failed(outcome))
+            delegate?.router(router, didFailToOpen: outcome)
+        }
+    }
+
+    /// Something worth knowing that did not change an outcome; streams only.
+    func diagnostic(_ message: @autoclosure () -> String) {
+        emit(.diagnostic(message()))
+    }
+
     /// Sends an event to every stream; with none, the event is not even made.
-    func emit(_ event: @autoclosure () -> RouterEvent) {
+    private func emit(_ event: @autoclosure () -> RouterEvent) {
         guard subscriberCount.load(ordering: .acquiring) > 0 else { return }
         let streams = subscribers.withLock { Array($0.streams.values) }
         let event = event()

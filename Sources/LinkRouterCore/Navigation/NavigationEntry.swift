@@ -17,13 +17,13 @@ public final class NavigationEntry: Sendable, CustomStringConvertible {
     /// (``NavigationChange/commit()``).
     public let result: PageResultSlot
 
-    /// Creates an entry.
-    public init(page: any Routable, route: RoutePattern, url: RouteURL, parameters: RouteParameters, result: PageResultSlot = PageResultSlot()) {
+    /// Creates an entry; without a result slot, the entry gets an empty one of its own.
+    public init(page: any Routable, route: RoutePattern, url: RouteURL, parameters: RouteParameters, result: PageResultSlot? = nil) {
         self.page = page
         self.route = route
         self.url = url
         self.parameters = parameters
-        self.result = result
+        self.result = result ?? PageResultSlot()
     }
 
     /// The route's pattern text.

@@ -54,8 +54,8 @@ public final class PageResultSlot: Sendable {
 
     private let state = Mutex(State())
 
-    /// Creates an empty slot.
-    public init() {}
+    /// Creates an empty slot; the router makes one for each page it opens for a result.
+    package init() {}
 
     /// Sets the page's result, replacing any earlier value; ignored once the page has left the stack.
     public func set(_ value: any Sendable) {

@@ -17,16 +17,16 @@ extension Router {
     /// - Throws: ``PageResultError`` when there is no navigator, the open failed or opened no
     ///   page, or the page set a value of another type.
     public func open<Value: Sendable>(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
         options: OpenOptions = OpenOptions(), expecting type: Value.Type
     ) async throws(PageResultError) -> PageResult<Value> {
         guard navigator != nil else { throw .noNavigator }
         var options = options
         let slot = PageResultSlot()
         options.resultSlot = slot
-        let outcome = await open(url, parameters: parameters, source: source, options: options)
+        let outcome = await open(route, parameters: parameters, source: source, options: options)
         if let failure = outcome.failure { throw .openFailed(failure) }
-        guard outcome.page != nil else { throw .notAPage(url: url) }
+        guard outcome.page != nil else { throw .notAPage(url: outcome.url) }
         return try PageResultSlot.typed(await slot.result(), as: Value.self).get()
     }
 
@@ -35,7 +35,7 @@ extension Router {
     /// - Returns: What the open did.
     @discardableResult
     public func open<Value: Sendable>(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
         options: OpenOptions = OpenOptions(), expecting type: Value.Type,
         onResult: @escaping @Sendable (Result<PageResult<Value>, PageResultError>) -> Void
     ) async -> RouteOutcome {
@@ -43,11 +43,11 @@ extension Router {
         let slot = PageResultSlot()
         options.resultSlot = slot
         let hasNavigator = navigator != nil
-        let outcome = await open(url, parameters: parameters, source: source, options: options)
+        let outcome = await open(route, parameters: parameters, source: source, options: options)
         if let failure = outcome.failure {
             onResult(.failure(.openFailed(failure)))
         } else if outcome.page == nil {
-            onResult(.failure(.notAPage(url: url)))
+            onResult(.failure(.notAPage(url: outcome.url)))
         } else if !hasNavigator {
             onResult(.failure(.noNavigator))
         } else {
@@ -87,14 +87,15 @@ extension OpenRun {
         let parents: [ParentLink]
     }
 
-    /// Builds the page of a matched route, or updates a page of it already shown, and shows it
-    /// with the navigator: style, animation, custom transition, tab, parents.
-    func openPage(_ route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async -> Result<RouteOutcome.Opened, RouteFailure> {
-        let style = router.openStyle(call: options.style, page: route.options.openStyle)
+    /// Makes the page of a matched route (``page(for:_:)``), or updates a page of it already
+    /// shown, and shows it with the navigator: style, animation, custom transition, tab, parents.
+    func openPage(_ route: ResolvedRoute, navigator: any Navigator) async -> Result<RouteOutcome.Opened, RouteFailure> {
+        let url = route.parameters.url
+        let style = router.openStyle(call: self.style, page: route.options.openStyle)
         // The route's parameters hold the query already decoded.
-        let animated = options.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
+        let animated = self.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         var placement: Placement?
-        if options.transition == nil, case .pageType(let type) = route.handler {
+        if transition == nil, case .pageType(let type) = route.handler {
             let policy = type.updatesInPlace(for: route.parameters)
             if policy != .never {
                 let found = await self.placement(of: route, url: url, style: style, navigator: navigator)
@@ -105,7 +106,7 @@ extension OpenRun {
             }
         }
         let page: any Routable
-        switch self.page(for: route) {
+        switch self.page(for: route, .opened) {
         case .success(let made): page = made
         case .failure(let failure): return .failure(failure)
         }
@@ -124,13 +125,13 @@ extension OpenRun {
         placement: Placement?, navigator: any Navigator
     ) async throws {
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
-        if let transition = options.transition {
+        if let transition {
             trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
             try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
             return
         }
         guard style == .push else {
-            try await navigator.perform(.present(entry, inNavigationContainer: options.presentsInNavigationContainer), animated: animated)
+            try await navigator.perform(.present(entry, inNavigationContainer: presentsInNavigationContainer), animated: animated)
             trace?.record(.navigate) { _ in "present\(animated ? "" : " (no animation)")" }
             return
         }
@@ -143,7 +144,7 @@ extension OpenRun {
                 anchor = shown
                 break
             }
-            guard case .success(.page(let built)) = await link.route.run(), case .success(let parent) = prepare(built, for: link.route) else {
+            guard case .success(let parent) = self.page(for: link.route, .parent) else {
                 trace?.record(.navigate) { _ in "parent '\(link.route.pattern.text)' did not build a page; stopped" }
                 anchor = nil
                 break
@@ -174,19 +175,18 @@ extension OpenRun {
         let opener = route.parameters.resultSlot
         var parameters = route.parameters
         parameters.resultSlotStorage = existing.result
-        let updated: any Routable
-        switch givenPage(for: route) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let given?): updated = given
-        case .success(nil):
-            guard let page = existing.page.updated(with: parameters) else {
+        // The page given to the open takes the place of the page shown; without one, the page
+        // shown makes its next self from the parameters, or refuses.
+        var origin = PageOrigin.opened
+        if given == nil {
+            guard let updated = existing.page.updated(with: parameters) else {
                 trace?.record(.navigate) { _ in "the page shown refused to update in place" }
                 return nil
             }
-            updated = page
+            origin = .updated(updated)
         }
         let page: any Routable
-        switch prepare(updated, for: route.withParameters(parameters)) {
+        switch self.page(for: route.withParameters(parameters), origin) {
         case .success(let prepared): page = prepared
         case .failure(let failure): return .failure(failure)
         }
@@ -201,49 +201,6 @@ extension OpenRun {
         existing.result.forward(to: opener)
         trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
         return .success(.updated(page))
-    }
-
-    /// The page of a matched route: the one given to the open (``OpenOptions/page``), or one built
-    /// from the parameters; then prepared (``RouterConfiguration/preparePage``).
-    func page(for route: ResolvedRoute) -> Result<any Routable, RouteFailure> {
-        let made: any Routable
-        switch givenPage(for: route) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let given?): made = given
-        case .success(nil):
-            switch route.runSynchronously() {
-            case .success(.page(let built))?: made = built
-            case .failure(let failure)?: return .failure(failure)
-            // Only a page route is built here; an action route comes with a page given, refused above.
-            default: return .failure(.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: "page"))
-            }
-        }
-        return prepare(made, for: route)
-    }
-
-    /// The page given to the open, when it is of the kind the route opens; `nil` when none was given.
-    private func givenPage(for route: ResolvedRoute) -> Result<(any Routable)?, RouteFailure> {
-        guard let given = options.page else { return .success(nil) }
-        let actual = "\(type(of: given))"
-        switch route.handler {
-        case .pageType(let type) where ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: given)):
-            return .failure(.pageMismatch(pattern: route.pattern.text, expected: "\(type) pages", actual: actual))
-        case .action:
-            return .failure(.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: actual))
-        case .pageType, .pageFactory:
-            return .success(given)
-        }
-    }
-
-    /// The page as the router's ``RouterConfiguration/preparePage`` hook makes it.
-    private func prepare(_ page: any Routable, for route: ResolvedRoute) -> Result<any Routable, RouteFailure> {
-        guard let preparePage = router.configuration.preparePage else { return .success(page) }
-        do {
-            return .success(try preparePage(page, route))
-        } catch {
-            trace?.record(.navigate) { _ in "preparing page '\(route.pattern.text)' failed: \(error)" }
-            return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
-        }
     }
 
     /// Selects the page's tab when it is not shown (or when modal layers cover it and the page
@@ -289,7 +246,7 @@ extension OpenRun {
     }
 
     /// The parents the page's type names, resolved, nearest first; stops at a loop, a chain
-    /// longer than the redirect limit, or a parent URL without a route.
+    /// longer than the redirect limit, a parent URL without a route, or one whose route is an action.
     private func parentChain(of route: ResolvedRoute) -> [ParentLink] {
         var links: [ParentLink] = []
         var current = route
@@ -302,6 +259,10 @@ extension OpenRun {
             guard let parsed = try? RouteURL(parentURL, maximumLength: router.configuration.maximumURLLength),
                   let parent = snapshot.resolve(parsed, parameters: [:], includingHost: router.configuration.host == nil) else {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
+                break
+            }
+            guard parent.handler.kind == .page else {
+                trace?.record(.navigate) { "parent \($0.show(parentURL)) is an action, not a page; stopped" }
                 break
             }
             links.append(ParentLink(route: parent, url: parsed, presented: type.presentsParent(for: current.parameters)))

@@ -8,7 +8,7 @@ internal import RoutePatterns
 /// match, the most specific pattern wins, by the usual precedence.
 ///
 /// A table is validated as a whole when it is created: it either holds only usable rules or it
-/// does not exist. ``Router/loadRouteTable(_:)`` swaps it in atomically; the JSON form is read
+/// does not exist. Setting ``Router/routeTable`` swaps it in atomically; the JSON form is read
 /// by `DynamicRouteTable(json:)` in the `LinkRouter` module.
 ///
 /// ```swift
@@ -16,13 +16,13 @@ internal import RoutePatterns
 ///     redirects: [.init(from: "promo/:id", to: "catalog/item/:id")],
 ///     disabledRoutes: [.init(pattern: "cart/checkout", fallback: "app://cart")]
 /// )
-/// router.loadRouteTable(table)
+/// router.routeTable = table
 /// ```
 public struct DynamicRouteTable: Sendable {
     /// The document version this library reads.
     public static let supportedVersion = 1
 
-    /// URLs matching `from` open `to` instead; see ``Router/addRedirect(from:to:)-(String,String)`` for the syntax.
+    /// URLs matching `from` open `to` instead; see ``Router/addRedirect(from:to:)`` for the syntax.
     public struct Redirect: Sendable, Hashable {
         /// The source pattern.
         public var from: String

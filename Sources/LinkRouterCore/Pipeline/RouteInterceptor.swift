@@ -5,8 +5,9 @@ import Synchronization
 public enum InterceptorScope: Sendable, Hashable {
     /// Every open.
     case all
-    /// Opens whose route key matches this pattern: one route (`user/:id`) or many (`account/**`).
-    case pattern(String)
+    /// Opens whose route key matches this pattern: one route (`user/:id`, or a ``RouteID``
+    /// constant such as `.userProfile`) or many (`account/**`).
+    case pattern(RouteID)
     /// Opens of routes in this group, joined at registration (``RouteOptions/groups``) or through
     /// the dynamic route table.
     case group(String)

@@ -1,7 +1,7 @@
 extension Router {
-    /// Runs the synchronous action a URL reaches and returns its value, with no `await`.
+    /// Runs the synchronous action a route reaches and returns its value, with no `await`.
     ///
-    /// The synchronous steps of ``open(_:parameters:source:options:)-(String,_,_,_)`` run: parsing and limits,
+    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
     /// static redirects (the dynamic table's, then the router's), matching, disabled routes
     /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
     /// action runs on the calling thread.
@@ -16,79 +16,68 @@ extension Router {
     /// ```swift
     /// try router.register("cart/count", action: { _ in cart.items.count })
     /// let count = try router.call("app://cart/count") as? Int
+    /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])
     /// ```
     /// - Parameters:
-    ///   - url: The URL or bare route key.
-    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink`` (see ``RouteReference``).
+    ///   - parameters: Caller values, merged after path parameters and query items; a
+    ///     ``RouteID`` takes its placeholders' values from them.
     ///   - source: Where the URL comes from; external sources reach external routes only.
     /// - Returns: The action's value.
     /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
     ///   includes the action throwing), or the URL needs `open`.
     @discardableResult
     public func call(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app
     ) throws(RouteCallError) -> (any Sendable)? {
-        let snapshot = self.snapshot
-        let includingHost = configuration.host == nil
-        var hops = Hops(start: url, limit: configuration.maximumRedirects)
-        var current = url
-        while true {
-            let next: String
-            switch plan(current, parameters: parameters, source: source, snapshot: snapshot, trace: nil) {
-            case .failed(let failure):
-                throw .failed(url: url, failure)
-            case .notFound(let parsed):
-                throw .failed(url: url, .noRoute(key: routeKey(of: parsed)))
-            case .dispatch(_, _, let scheme):
-                throw .dispatcherScheme(url: current, scheme: scheme)
-            case .hop(let target, _):
-                next = target
-            case .matched(let route, let parsed):
-                let pattern = route.pattern.text
-                switch route.handler {
-                case .pageType(let type):
-                    guard let target = type.redirect(for: route.parameters) else { throw .notAnAction(url: current, pattern: pattern) }
-                    next = target
-                case .pageFactory:
-                    throw .notAnAction(url: current, pattern: pattern)
-                case .action(let action):
-                    let groups = snapshot.groups(of: route, url: parsed, includingHost: includingHost)
-                    let interceptors = snapshot.rules.interceptors.filter {
-                        $0.applies(to: parsed, groups: groups, includingHost: includingHost)
-                    }
-                    guard interceptors.isEmpty else {
-                        throw .interceptorsApply(url: current, pattern: pattern, interceptors: interceptors.map(\.name))
-                    }
-                    let result: (any Sendable)??
-                    do { result = try action.runSynchronously(route.parameters) } catch {
-                        throw .failed(url: url, .actionFailed(pattern: pattern, underlying: error))
-                    }
-                    guard let value = result else { throw .asynchronousAction(url: current, pattern: pattern) }
-                    return value
-                }
+        try call(route.referencedRoute, parameters: parameters, source: source).value
+    }
+
+    /// The value of the action `route` reaches, and the URL called (for an identifier, its link).
+    private func call(
+        _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
+    ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
+        var run = OpenRun(router: self, policy: .call, parameters: parameters, source: source, options: OpenOptions())
+        let stop = run.start(route)
+        let (url, current) = (run.url, run.current)
+        switch stop {
+        case .ended:
+            switch run.ending {
+            case .opened(.action(let value)): return (value, url)
+            case .failed(let failure): throw .failed(url: url, failure)
+            case .opened, nil: preconditionFailure("a call ends with an action's value or a failure")
             }
-            if let failure = hops.follow(next) { throw .failed(url: url, failure) }
-            current = next
+        case .pending:
+            let pattern = run.route?.pattern.text ?? ""
+            switch run.pending {
+            case .dispatch(_, _, let scheme): throw .dispatcherScheme(url: current, scheme: scheme)
+            case .intercept(let interceptors, _): throw .interceptorsApply(url: current, pattern: pattern, interceptors: interceptors.map(\.name))
+            case .page: throw .notAnAction(url: current, pattern: pattern)
+            case .asynchronousAction: throw .asynchronousAction(url: current, pattern: pattern)
+            case .notFound, .show, nil: preconditionFailure("a run that may not suspend stops only where open would do what a call cannot")
+            }
+        case .reached:
+            preconditionFailure("a call performs")
         }
     }
 
-    /// Runs the synchronous action a URL reaches and returns its value as `Value`.
+    /// Runs the synchronous action a route reaches and returns its value as `Value`.
     ///
     /// ```swift
     /// let count = try router.call("app://cart/count", as: Int.self)
     /// ```
     /// - Parameters:
-    ///   - url: The URL or bare route key.
+    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink``.
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from.
     ///   - type: The type the action's value must have.
     /// - Returns: The action's value.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)-(String,_,_)`` does, and
+    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
     ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
     public func call<Value: Sendable>(
-        _ url: String, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
     ) throws(RouteCallError) -> Value {
-        let value = try call(url, parameters: parameters, source: source)
+        let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
         guard let typed = value as? Value else {
             throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
         }
@@ -96,18 +85,7 @@ extension Router {
     }
 }
 
-extension RouteAction {
-    /// Runs a synchronous body and wraps its value; `nil` for an asynchronous body, which is not run.
-    func runSynchronously(_ parameters: RouteParameters) throws -> (any Sendable)?? {
-        switch body {
-        case .sync(let body): .some(try body(parameters))
-        case .withContext(let body, let context): .some(try body(context, parameters))
-        case .async: nil
-        }
-    }
-}
-
-/// Why ``Router/call(_:parameters:source:)-(String,_,_)`` returned no value.
+/// Why ``Router/call(_:parameters:source:)`` returned no value.
 public enum RouteCallError: Error, Sendable, CustomStringConvertible {
     /// The pipeline failed for the URL called: invalid URL, no route, a redirect loop, the action threw
     /// (``RouteFailure/actionFailed(pattern:underlying:)``), and so on.

@@ -12,26 +12,27 @@ extension Router {
     ///
     /// ```swift
     /// try router.addRoute("orders/<int:id>", toGroup: "requiresLogin")
+    /// try router.addRoute(.cartCheckout, toGroup: "requiresLogin")
     /// ```
     /// - Parameters:
-    ///   - pattern: The route's pattern, as registered (or one of the same shape).
+    ///   - route: The route's pattern, as registered (or one of the same shape), or its ``RouteID``.
     ///   - group: The group to join.
     /// - Throws: ``RouteGroupError`` when the pattern does not parse or no route of its shape is registered.
-    public func addRoute(_ pattern: String, toGroup group: String) throws(RouteGroupError) {
-        rules.setMembership(of: try registeredRoute(pattern).pattern, in: group, joined: true)
+    public func addRoute(_ route: some RouteReference, toGroup group: String) throws(RouteGroupError) {
+        rules.setMembership(of: try registeredRoute(route.referencedRoute.pattern).pattern, in: group, joined: true)
     }
 
     /// Makes a registered route leave a group, from the next open on, whether it joined the group
     /// at registration, through the dynamic route table or at run time.
     ///
     /// - Parameters:
-    ///   - pattern: The route's pattern, as registered (or one of the same shape).
+    ///   - route: The route's pattern, as registered (or one of the same shape), or its ``RouteID``.
     ///   - group: The group to leave.
     /// - Returns: Whether the route was in the group by registration or by a run-time change.
     /// - Throws: ``RouteGroupError`` when the pattern does not parse or no route of its shape is registered.
     @discardableResult
-    public func removeRoute(_ pattern: String, fromGroup group: String) throws(RouteGroupError) -> Bool {
-        let route = try registeredRoute(pattern)
+    public func removeRoute(_ route: some RouteReference, fromGroup group: String) throws(RouteGroupError) -> Bool {
+        let route = try registeredRoute(route.referencedRoute.pattern)
         let wasMember = groups(of: route, edits: rules.groupEdits).contains(group)
         rules.setMembership(of: route.pattern, in: group, joined: false)
         return wasMember

@@ -16,7 +16,7 @@ public struct NotFoundRequest: Sendable {
 extension Router {
     // MARK: Redirects
 
-    /// Redirects URLs whose key matches `source` to `target`.
+    /// Redirects URLs whose key matches the pattern of `source` to `target`.
     ///
     /// The target is a route key template (`new/:id`) or a URL template with a scheme
     /// (`https://help.example.com/:topic`), and may carry a fixed query (`new/:id?from=old`).
@@ -26,19 +26,24 @@ extension Router {
     /// ```swift
     /// try router.addRedirect(from: "product/<int:id>", to: "catalog/item/:id")
     /// // app://product/7?ref=mail  opens  app://catalog/item/7?ref=mail
+    /// try router.addRedirect(from: .oldProduct, to: .catalogProduct)
     /// ```
+    /// - Parameters:
+    ///   - source: The pattern whose keys are redirected, or a ``RouteID`` (see ``RouteReference``).
+    ///   - target: The template the keys go to, or a ``RouteID`` whose pattern is that template.
     /// - Throws: ``RedirectError`` when either side does not parse, the target names a parameter
     ///   the source does not capture, or a redirect of the same source shape exists.
-    public func addRedirect(from source: String, to target: String) throws(RedirectError) {
+    public func addRedirect(from source: some RouteReference, to target: some RouteReference) throws(RedirectError) {
+        let (source, target) = (source.referencedRoute.pattern, target.referencedRoute.pattern)
         let rule = try RedirectRule(from: source, to: target)
         if let existing = rules.addRedirect(rule) { throw .duplicate(source: source, existing: existing) }
     }
 
-    /// Removes the redirect whose source has the shape of `source`.
+    /// Removes the redirect whose source has the shape of `source`'s pattern.
     /// - Returns: Whether a redirect was removed.
     @discardableResult
-    public func removeRedirect(from source: String) -> Bool {
-        guard let pattern = try? RoutePattern(source) else { return false }
+    public func removeRedirect(from source: some RouteReference) -> Bool {
+        guard let pattern = try? RoutePattern(source.referencedRoute.pattern) else { return false }
         return rules.removeRedirect(shapeOf: pattern)
     }
 
@@ -73,7 +78,8 @@ extension Router {
         try addInterceptor(name, scope: scope, priority: priority, deadline: deadline, body: .callback(body))
     }
 
-    /// Adds an interceptor that answers by returning; see ``addInterceptor(_:scope:priority:deadline:_:)-(_,_,_,_,(InterceptionRequest,InterceptorDecision)->Void)``.
+    /// Adds an interceptor that answers by returning; it runs as the interceptors that answer
+    /// through a decision do.
     ///
     /// ```swift
     /// try router.addInterceptor("beta", scope: .pattern("labs/**")) { request in
@@ -95,8 +101,8 @@ extension Router {
         switch scope {
         case .all: filter = .all
         case .group(let group): filter = .group(group)
-        case .pattern(let text):
-            do { filter = .pattern(RouteTrie(patternsOf: [try RoutePattern(text)])) } catch { throw .invalidPattern(error) }
+        case .pattern(let route):
+            do { filter = .pattern(RouteTrie(patternsOf: [try RoutePattern(route.rawValue)])) } catch { throw .invalidPattern(error) }
         }
         rules.addInterceptor(name, scope: scope, filter: filter, priority: priority, deadline: deadline, body: body)
     }
@@ -122,14 +128,16 @@ extension Router {
         rules.setNotFoundHandler(handler)
     }
 
-    /// Puts a dynamic route table in force, replacing the previous one in one step: every open
-    /// that starts afterwards sees the new rules, every open already running keeps the old ones.
-    public func loadRouteTable(_ table: DynamicRouteTable) {
-        rules.dynamicTable = table
-    }
-
-    /// The dynamic route table in force; ``DynamicRouteTable/empty`` until one is loaded.
+    /// The dynamic route table in force; ``DynamicRouteTable/empty`` until one is set.
+    ///
+    /// Setting it puts the new table in force in one step: every open that starts afterwards sees
+    /// the new rules, every open already running keeps the old ones.
+    ///
+    /// ```swift
+    /// router.routeTable = try DynamicRouteTable(json: document)   // RouteTableJSON
+    /// ```
     public var routeTable: DynamicRouteTable {
-        rules.dynamicTable
+        get { rules.dynamicTable }
+        set { rules.dynamicTable = newValue }
     }
 }

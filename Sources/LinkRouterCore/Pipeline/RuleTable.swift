@@ -13,9 +13,15 @@ struct RuleTable<Rule: Sendable>: Sendable {
     }
 
     /// The best rule for the URL, with the parameters its pattern captured.
+    @inline(__always)
     func best(for url: RouteURL, includingHost: Bool) -> (rule: Rule, parameters: RouteParameters)? {
+        // Most tables are empty: checked in line, before any call.
+        rules.isEmpty ? nil : match(url, includingHost: includingHost)
+    }
+
+    private func match(_ url: RouteURL, includingHost: Bool) -> (rule: Rule, parameters: RouteParameters)? {
         var captures = Captures()
-        guard !rules.isEmpty, let index = trie.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else { return nil }
         let variant = trie.variants[index]
         let parameters = RouteParameters(url: url, path: PathCaptures(trie: trie, variant: variant, captures: captures), callerValues: [:])
         return (rules[Int(variant.routeIndex)], parameters)

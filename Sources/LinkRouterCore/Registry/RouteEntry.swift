@@ -1,6 +1,7 @@
 internal import RoutePatterns
 
 /// What a registered route runs.
+@usableFromInline
 enum RouteHandler: Sendable {
     case pageType(any Routable.Type)
     case pageFactory(@Sendable (RouteParameters) throws -> (any Routable)?)
@@ -18,7 +19,7 @@ struct RouteEntry: Sendable, PatternSource {
     let options: RouteOptions
     let handler: RouteHandler
 
-    init(pattern: consuming RoutePattern, options: RouteOptions, handler: RouteHandler) {
+    init(pattern: consuming RoutePattern, options: consuming RouteOptions, handler: consuming RouteHandler) {
         self.pattern = pattern
         self.options = options
         self.handler = handler

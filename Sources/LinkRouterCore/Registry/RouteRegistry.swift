@@ -46,7 +46,7 @@ final class RouteRegistry: Sendable {
     func add(_ pattern: consuming RoutePattern, options: consuming RouteOptions, handler: consuming RouteHandler) -> String? {
         // Made before taking the lock, and moved into the list rather than copied (a copy
         // retains every field).
-        var entry: RouteEntry? = RouteEntry(pattern: pattern, options: options, handler: handler)
+        var entry: RouteEntry? = RouteEntry(pattern: consume pattern, options: consume options, handler: consume handler)
         return state.withLock { state in
             if let existing = state.shapes.insert(entry!.pattern, at: state.entries.count, among: state.entries, \.pattern) {
                 return state.entries[existing].pattern.text

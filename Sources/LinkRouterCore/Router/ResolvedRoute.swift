@@ -22,6 +22,8 @@ public struct ResolvedRoute: Sendable {
     var handler: RouteHandler { snapshot.entries[index].handler }
     /// The route's query contract, read without copying the rest of its options: every open asks.
     var queryContract: QueryContract? { snapshot.entries[index].options.query }
+    /// Who may open the route, read without copying the rest of its options: every open asks.
+    var exposure: RouteOptions.Exposure { snapshot.entries[index].options.exposure }
 
     /// The same route with other parameters.
     func withParameters(_ parameters: RouteParameters) -> ResolvedRoute {

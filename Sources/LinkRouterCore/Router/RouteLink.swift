@@ -4,10 +4,11 @@ internal import ByteParsing
 /// A registered route's identity, its pattern, as a constant, so call sites never spell pattern
 /// strings.
 ///
-/// `routes gen` emits one per route of a binary:
+/// `routes gen` emits one per route of a binary, declared where `.catalogProduct` finds it
+/// wherever a ``RouteReference`` is expected (`router.open(.catalogProduct, parameters: ["id": 7])`):
 /// ```swift
-/// extension RouteID {
-///     static let catalogProduct: RouteID = "catalog/product/<int:id>"
+/// extension RouteReference where Self == RouteID {
+///     static var catalogProduct: RouteID { "catalog/product/<int:id>" }
 /// }
 /// ```
 public struct RouteID: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {

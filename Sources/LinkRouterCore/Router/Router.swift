@@ -12,6 +12,9 @@ import Synchronization
 /// outcome.page      // UserPage(id: 42)
 /// ```
 ///
+/// Every method that takes a route takes it as one ``RouteReference``: a URL or pattern string,
+/// a ``RouteID`` constant (`.userProfile`) or a ``RouteLink`` built by `routes gen`'s builders.
+///
 /// A router is safe to use from any thread: registration takes the registry's lock and makes the
 /// frozen routes stale; a lookup takes the current snapshot under a lock and matches without holding it.
 ///
@@ -43,46 +46,61 @@ public final class Router: Sendable {
 
     // MARK: Registration
 
-    /// Registers a page type under a pattern.
+    /// Registers a page type under a route's pattern.
+    ///
+    /// ```swift
+    /// try router.register("user/<int:id>", page: UserPage.self)
+    /// try router.register(.userProfile, options: RouteOptions(exposure: .external), page: UserPage.self)
+    /// ```
+    /// - Parameters:
+    ///   - route: The pattern, or a ``RouteID`` (see ``RouteReference``).
+    ///   - options: Exposure, open style, groups, summary, query contract.
+    ///   - page: The page type, built from the parameters by its `init?(parameters:)`.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
-    public func register(_ pattern: String, options: RouteOptions = RouteOptions(), page: any Routable.Type) throws(RouteRegistrationError) {
-        try add(pattern, options, .pageType(page))
+    @inlinable
+    public func register(_ route: some RouteReference, options: __owned RouteOptions = RouteOptions(), page: any Routable.Type) throws(RouteRegistrationError) {
+        try add(route.referencedRoute.pattern, options, .pageType(page))
     }
 
-    /// Registers a page factory under a pattern; return `nil` or throw to refuse the parameters.
+    /// Registers a page factory under a route's pattern; return `nil` or throw to refuse the parameters.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
-        _ pattern: String,
-        options: RouteOptions = RouteOptions(),
+        _ route: some RouteReference,
+        options: __owned RouteOptions = RouteOptions(),
         makePage: @escaping @Sendable (RouteParameters) throws -> (any Routable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, options, .pageFactory(makePage))
+        try add(route.referencedRoute.pattern, options, .pageFactory(makePage))
     }
 
     /// Registers an action: a function that runs when its URL is opened and returns a value.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
-    public func register(_ pattern: String, options: RouteOptions = RouteOptions(), action: RouteAction) throws(RouteRegistrationError) {
-        try add(pattern, options, .action(action))
+    @inlinable
+    public func register(_ route: some RouteReference, options: __owned RouteOptions = RouteOptions(), action: RouteAction) throws(RouteRegistrationError) {
+        try add(route.referencedRoute.pattern, options, .action(action))
     }
 
-    /// Registers a synchronous action.
+    /// Registers a synchronous action, which `call` runs on the calling thread and `open` runs
+    /// without an `await`.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
-        _ pattern: String,
-        options: RouteOptions = RouteOptions(),
+        _ route: some RouteReference,
+        options: __owned RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, options, .action(RouteAction(action)))
+        try add(route.referencedRoute.pattern, options, .action(RouteAction(action)))
     }
 
-    /// Registers an asynchronous action.
+    /// Registers an asynchronous action, which only `open` runs.
     /// - Throws: ``RouteRegistrationError`` for a pattern that does not parse or is already registered.
+    @inlinable
     public func register(
-        _ pattern: String,
-        options: RouteOptions = RouteOptions(),
+        _ route: some RouteReference,
+        options: __owned RouteOptions = RouteOptions(),
         action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
     ) throws(RouteRegistrationError) {
-        try add(pattern, options, .action(RouteAction(action)))
+        try add(route.referencedRoute.pattern, options, .action(RouteAction(action)))
     }
 
     /// Defers registrations until the router is first used: `body` runs once, before the first
@@ -107,16 +125,17 @@ public final class Router: Sendable {
     /// Like ``prepareForFirstUse()``, but waits by suspending while another use runs them.
     /// Checked in line before the call, so that a use that finds nothing pending pays for no
     /// `async` call (a frame and an executor check).
-    var mayHavePendingRegistrations: Bool { firstUse.mayBePending }
-    func prepareForFirstUseSuspending() async {
+    @usableFromInline var mayHavePendingRegistrations: Bool { firstUse.mayBePending }
+    @usableFromInline func prepareForFirstUseSuspending() async {
         await firstUse.runOrSuspend(for: self)
     }
 
-    /// Removes the route registered under this pattern (or one of the same shape).
+    /// Removes the route registered under this route's pattern (or one of the same shape).
+    /// - Parameter route: The pattern, or a ``RouteID`` (see ``RouteReference``).
     /// - Returns: Whether a route was removed.
     @discardableResult
-    public func unregister(_ pattern: String) -> Bool {
-        guard let parsed = try? RoutePattern(pattern) else { return false }
+    public func unregister(_ route: some RouteReference) -> Bool {
+        guard let parsed = try? RoutePattern(route.referencedRoute.pattern) else { return false }
         return registry.remove(shapeOf: parsed)
     }
 
@@ -126,9 +145,12 @@ public final class Router: Sendable {
         registry.reserveCapacity(forAdditionalRoutes: count)
     }
 
-    private func add(_ text: String, _ options: RouteOptions, _ handler: RouteHandler) throws(RouteRegistrationError) {
+    @usableFromInline
+    func add(_ text: String, _ options: __owned RouteOptions, _ handler: __owned RouteHandler) throws(RouteRegistrationError) {
         let pattern: RoutePattern
         do { pattern = try RoutePattern(text) } catch { throw .invalidPattern(error) }
+        // The pattern, the options and the handler are moved into the registry's list, not copied:
+        // a copy of the options alone goes through their value witnesses.
         if let existing = registry.add(pattern, options: options, handler: handler) {
             throw .duplicate(pattern: text, existing: existing)
         }
@@ -152,23 +174,33 @@ public final class Router: Sendable {
 
     // MARK: Resolving and opening
 
-    /// Resolves a URL to its route and parameters without opening anything.
+    /// Resolves a route to its registered route and parameters without opening anything.
     ///
-    /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check
-    /// or interceptor takes part. ``canOpen(_:source:)-(String,_)`` answers for the whole pipeline.
+    /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check,
+    /// query contract or interceptor takes part. ``canOpen(_:parameters:source:)`` answers for the
+    /// whole pipeline.
     ///
     /// - Parameters:
-    ///   - url: The URL or bare route key.
+    ///   - route: The URL or bare route key, or a ``RouteID`` (filled from `parameters`, as
+    ///     `open` fills it) or a ``RouteLink`` (see ``RouteReference``).
     ///   - parameters: Caller values, merged after path parameters and query items.
-    /// - Throws: ``RouteFailure`` when the URL is invalid, its scheme or host is not handled, or no route matches.
-    public func resolve(_ url: String, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
-        let parsed: RouteURL
-        do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
-        return try resolve(parsed, parameters: parameters)
+    /// - Throws: ``RouteFailure`` when the URL is invalid, its scheme or host is not handled, no
+    ///   route matches, or an identifier's values do not fill it.
+    @inlinable
+    public func resolve(_ route: some RouteReference, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
+        // Taken apart in line, so that resolving a string passes the string alone.
+        switch route.referencedRoute {
+        case .text(let url): try resolve(url: url, parameters: parameters)
+        case .link(let link): try resolve(url: link.url, parameters: parameters)
+        case .id(let id): try resolve(id: id, parameters: parameters)
+        }
     }
 
-    /// Resolves a parsed URL; see ``resolve(_:parameters:)-(String,_)``.
-    public func resolve(_ url: RouteURL, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
+    /// Resolves a URL.
+    @usableFromInline
+    func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
+        let url: RouteURL
+        do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
         try admit(url)
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
@@ -178,6 +210,14 @@ public final class Router: Sendable {
             throw .noRoute(key: routeKey(of: url))
         }
         return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
+    }
+
+    /// Resolves a route identifier, its placeholders filled from the parameters.
+    @usableFromInline
+    func resolve(id: RouteID, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
+        let link: RouteLink, rest: [String: any Sendable]
+        do { (link, rest) = try id.filled(from: parameters) } catch { throw .parametersRejected(pattern: id.rawValue, underlying: error) }
+        return try resolve(url: link.url, parameters: rest)
     }
 
     /// Checks the URL's scheme against the allowlist and its host against the fixed host.
@@ -194,42 +234,5 @@ public final class Router: Sendable {
     /// The key that routes are matched against.
     func routeKey(of url: RouteURL) -> RouteKey {
         RouteKey(url: url, includingHost: configuration.host == nil)
-    }
-}
-
-extension ResolvedRoute {
-    /// Constructs the page or runs the action.
-    func run() async -> Result<RouteOutcome.Opened, RouteFailure> {
-        if let result = runSynchronously() { return result }
-        guard case .action(let action) = handler else { preconditionFailure("only actions run asynchronously") }
-        do { return .success(.action(try await action(parameters))) } catch {
-            return .failure(.actionFailed(pattern: pattern.text, underlying: error))
-        }
-    }
-
-    /// Builds the page or runs the action when that needs no `await`; `nil` for an async action.
-    func runSynchronously() -> Result<RouteOutcome.Opened, RouteFailure>? {
-        switch handler {
-        case .pageType(let type):
-            return makePage { try type.init(parameters: parameters) }
-        case .pageFactory(let factory):
-            return makePage { try factory(parameters) }
-        case .action(let action):
-            do {
-                guard let value = try action.runSynchronously(parameters) else { return nil }
-                return .success(.action(value))
-            } catch {
-                return .failure(.actionFailed(pattern: pattern.text, underlying: error))
-            }
-        }
-    }
-
-    private func makePage(_ make: () throws -> (any Routable)?) -> Result<RouteOutcome.Opened, RouteFailure> {
-        do {
-            guard let page = try make() else { return .failure(.parametersRejected(pattern: pattern.text, underlying: nil)) }
-            return .success(.page(page))
-        } catch {
-            return .failure(.parametersRejected(pattern: pattern.text, underlying: error))
-        }
     }
 }

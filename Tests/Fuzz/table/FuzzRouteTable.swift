@@ -27,11 +27,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let router = Router(configuration: RouterConfiguration(maximumRedirects: 4, fallbackAllowlist: ["app"]))
     for pattern in routePatterns { try! router.register(pattern, action: { _ in pattern }) }
-    router.loadRouteTable(previous)
+    router.routeTable = previous
 
     let table: DynamicRouteTable
     do {
-        try router.loadRouteTable(json: bytes)
+        router.routeTable = try DynamicRouteTable(json: bytes)
         table = router.routeTable
     } catch {
         require(!error.problems.isEmpty, "rejected with no problem")

@@ -302,6 +302,23 @@ struct StackReconstructionTests {
         #expect(navigator.stack.map(\.url.routeKey) == ["home", "catalog", "catalog/tea", "catalog/tea/3"])
     }
 
+    @Test("A parent URL that reaches an action does not run it: the chain stops there and the page is shown")
+    func actionAsParent() async throws {
+        struct UnderAction: Routable {
+            init?(parameters: RouteParameters) throws {}
+            static func parentURL(for parameters: RouteParameters) -> String? { "counted" }
+        }
+        let (router, navigator) = try app()
+        let runs = Recorder<String>()
+        try router.register("counted", action: { _ in runs.append("ran") })
+        try router.register("under-action", page: UnderAction.self)
+        let outcome = await router.open("under-action", options: OpenOptions(recordsTrace: true))
+        #expect(outcome.succeeded)
+        #expect(navigator.description == "under-action")
+        #expect(runs.values.isEmpty)
+        #expect(outcome.trace.steps.contains { $0.detail == "parent counted is an action, not a page; stopped" }, "\(outcome.trace)")
+    }
+
     @Test("A parent chain that loops stops instead of recursing")
     func loopingParents() async throws {
         let (router, navigator) = try app()

@@ -20,12 +20,12 @@ struct DynamicRouteTableTests {
             guarded.append(request.url.routeKey)
             return .proceed
         }
-        router.loadRouteTable(try DynamicRouteTable(
+        router.routeTable = try DynamicRouteTable(
             redirects: [.init(from: "promo/:id", to: "catalog/item/:id")],
             disabledRoutes: [.init(pattern: "cart/checkout", fallback: "app://cart")],
             groupMemberships: [.init(pattern: "orders/**", groups: ["requiresLogin"])],
             exposureOverrides: [.init(pattern: "catalog/**", exposure: .external)]
-        ))
+        )
 
         #expect(await router.open("app://promo/9").actionResult as? String == "item 9")
         let checkout = await router.open("app://cart/checkout")
@@ -37,7 +37,7 @@ struct DynamicRouteTableTests {
         #expect(await router.open("app://cart", source: .external).failure?.summary == .noRoute("cart"))
         #expect(router.canOpen("app://promo/9", source: .external))
 
-        router.loadRouteTable(.empty)
+        router.routeTable = .empty
         #expect(await router.open("app://cart/checkout").actionResult as? String == "checkout")
         #expect(await router.open("app://promo/9").failure?.summary == .noRoute("promo/9"))
     }
@@ -47,7 +47,7 @@ struct DynamicRouteTableTests {
         let router = try shop()
         try router.addRedirect(from: "go/:id", to: "orders/:id")
         #expect(await router.open("app://go/1").actionResult as? String == "order")
-        router.loadRouteTable(try DynamicRouteTable(redirects: [.init(from: "go/:x", to: "catalog/item/:x")]))
+        router.routeTable = try DynamicRouteTable(redirects: [.init(from: "go/:x", to: "catalog/item/:x")])
         #expect(await router.open("app://go/1").actionResult as? String == "item 1")
     }
 
@@ -76,10 +76,10 @@ struct DynamicRouteTableTests {
         let toOrder = try DynamicRouteTable(redirects: [.init(from: "go/:id", to: "orders/:id")])
         // Loaded before any open starts: an open that ran before the swapping task's first load
         // would find no redirect at all.
-        router.loadRouteTable(toItem)
+        router.routeTable = toItem
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {
-                for index in 0..<2_000 { router.loadRouteTable(index.isMultiple(of: 2) ? toItem : toOrder) }
+                for index in 0..<2_000 { router.routeTable = index.isMultiple(of: 2) ? toItem : toOrder }
                 return []
             }
             for _ in 0..<4 {

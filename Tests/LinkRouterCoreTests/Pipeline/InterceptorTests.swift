@@ -138,9 +138,11 @@ struct InterceptorTests {
     @Test("Cancelling the task that opens ends a pending interception")
     func cancellation() async throws {
         let router = try makeRouter(["page"])
-        try router.addInterceptor("waits") { _, _ in }
+        let (asked, interceptorAsked) = AsyncStream.makeStream(of: Void.self)
+        try router.addInterceptor("waits") { _, _ in interceptorAsked.yield() }
         let open = Task { await router.open("app://page") }
-        try await Task.sleep(for: .milliseconds(20))
+        // Cancelled once the open waits for the interceptor's answer, however long it took to get there.
+        for await _ in asked { break }
         open.cancel()
         let outcome = await open.value
         #expect(outcome.failure?.summary == .cancelled("the task opening the URL was cancelled"))

@@ -58,7 +58,7 @@ struct RouteGroupTests {
     @Test("Leaving a group overrides the dynamic route table's membership")
     func overridesTable() async throws {
         let router = try guardedShop()
-        router.loadRouteTable(try DynamicRouteTable(groupMemberships: [.init(pattern: "help", groups: ["requiresLogin"])]))
+        router.routeTable = try DynamicRouteTable(groupMemberships: [.init(pattern: "help", groups: ["requiresLogin"])])
         #expect(await router.open("app://help").stoppedByLogin)
         try router.removeRoute("help", fromGroup: "requiresLogin")
         #expect(await router.open("app://help").openedPattern == "help")
