@@ -167,14 +167,27 @@ final class RunningShop: @unchecked Sendable {
     /// returns it; `nil` when none came within `timeout` seconds.
     @discardableResult
     func next(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
-        let alreadyConsumed = consumed, output = output
-        let found: (index: Int, line: String)? = await offPool {
-            let lines = output.wait(timeout: timeout) { lines in lines.indices.dropFirst(alreadyConsumed).contains { matches(lines[$0]) } }
-            return lines.flatMap { lines in lines.indices.dropFirst(alreadyConsumed).first { matches(lines[$0]) }.map { ($0, lines[$0]) } }
-        }
-        guard let found else { return nil }
+        guard let found = await first(matches, after: consumed, timeout: timeout) else { return nil }
         consumed = found.index + 1
         return found.line
+    }
+
+    /// Waits for a line that satisfies `matches`, printed at any time — before the lines already
+    /// waited for, too — and returns it; the lines waited for stay as they are. For a line that
+    /// may come before or after others (a screenshot, taken when the window settles).
+    func line(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+        await first(matches, after: 0, timeout: timeout)?.line
+    }
+
+    /// The first line from index `start` on that satisfies `matches`, once there is one.
+    private func first(
+        _ matches: @escaping @Sendable (String) -> Bool, after start: Int, timeout: TimeInterval
+    ) async -> (index: Int, line: String)? {
+        let output = output
+        return await offPool {
+            let lines = output.wait(timeout: timeout) { lines in lines.indices.dropFirst(start).contains { matches(lines[$0]) } }
+            return lines.flatMap { lines in lines.indices.dropFirst(start).first { matches(lines[$0]) }.map { ($0, lines[$0]) } }
+        }
     }
 
     /// Waits for the next `stack: ...` line and returns the stack.
@@ -222,10 +235,12 @@ extension RunningShop {
     /// the frame GTK draws itself) that is not blank.
     ///
     /// The app names each screenshot after the change it shows (`NNN.png`, the count of `stack:`
-    /// lines), taken once the window has settled; screenshots of earlier changes are skipped.
+    /// lines), taken once the window has settled; screenshots of earlier changes are skipped. The
+    /// line is looked for among all the app printed: it may come before a line the test waited
+    /// for meanwhile (an `opened:` or a `toast:` line printed when the open ends).
     func expectScreenshot(modal: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async {
         let change = String(format: "%03d", lines.filter { $0.hasPrefix("stack: ") }.count)
-        guard let line = await next({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
+        guard let line = await self.line({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
             Issue.record("no screenshot of change \(change): \(lines)", sourceLocation: sourceLocation)
             return
         }
