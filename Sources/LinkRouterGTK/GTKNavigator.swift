@@ -190,12 +190,14 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         _ = try? perform(.back(levels: 1), animated: true)
     }
 
-    /// Activates the top window's button labelled `label`, as a click would; `false` when none is
-    /// visible there.
+    /// Activates the top window's button labelled `label`, as a click would: one of the top page's
+    /// buttons, else one shown elsewhere in the window (a tab in the header bar's switcher);
+    /// `false` when none is shown there.
     @discardableResult
     public func pressButton(labelled label: String) -> Bool {
-        guard let top = state.top, let view = views[ObjectIdentifier(top)],
-              let button = Self.findButton(labelled: label, in: view.widget) else { return false }
+        let page = state.top.flatMap { views[ObjectIdentifier($0)]?.widget }
+        guard let button = page.flatMap({ Self.findButton(labelled: label, in: $0) }) ?? Self.findButton(labelled: label, in: topWindow)
+        else { return false }
         return gtk_widget_activate(button) != 0
     }
 
@@ -396,10 +398,13 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         onClose?()
     }
 
+    /// The first mapped button under `widget` whose label, or a label inside it (an icon-and-text
+    /// button, such as a tab in a view switcher), reads `label`.
     private static func findButton(labelled label: String, in widget: OpaquePointer) -> OpaquePointer? {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget), gtk_button_get_type()) != 0,
-           let text = gtk_button_get_label(widget), String(cString: text) == label {
-            return widget
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        if isA(widget, gtk_button_get_type()) {
+            if let text = gtk_button_get_label(widget) { return String(cString: text) == label ? widget : nil }
+            return hasLabel(label, in: widget) ? widget : nil
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
@@ -407,6 +412,21 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
             child = gtk_widget_get_next_sibling(current)
         }
         return nil
+    }
+
+    /// Whether a `GtkLabel` under `widget` (shown or not) reads `text`.
+    private static func hasLabel(_ text: String, in widget: OpaquePointer) -> Bool {
+        if isA(widget, gtk_label_get_type()), let shown = gtk_label_get_text(widget), String(cString: shown) == text { return true }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if hasLabel(text, in: current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
+    }
+
+    private static func isA(_ widget: OpaquePointer, _ type: Int) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget), type) != 0
     }
 }
 

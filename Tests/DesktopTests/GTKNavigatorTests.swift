@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Every navigator operation rendered by GTKNavigator in a real window under Xvfb, through the
-/// desktop shop: what a person does (links, buttons, keys, a click on a tab) and what an app does
-/// with its navigator in code (`gapplication action … navigate 'OPERATION'`). Each scenario saves
-/// screenshots under `.build/desktop-screenshots/navigator-*`.
+/// desktop shop: what a person does (links, buttons, keys, a tab chosen in the switcher) and what
+/// an app does with its navigator in code (`gapplication action … navigate 'OPERATION'`). Each
+/// scenario saves screenshots under `.build/desktop-screenshots/navigator-*`.
 @Suite(.serialized)
 struct GTKNavigatorTests {
     /// Starts the shop with --print-stack and screenshots into `.build/desktop-screenshots/navigator-NAME`.
@@ -30,18 +30,7 @@ struct GTKNavigatorTests {
         return (result, Array(shop.lines.dropFirst(start)))
     }
 
-    /// Clicks at a point of the main window through the X server, as a mouse would.
-    private func click(x: Int, y: Int, _ session: DesktopSession) async throws {
-        let search = try await session.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^LinkRouter Shop$"])
-        guard search.status == 0, let window = search.output.split(separator: "\n").last.map(String.init) else {
-            Issue.record("no main window: \(search.output)")
-            return
-        }
-        let clicked = try await session.run("xdotool", ["mousemove", "--sync", "--window", window, String(x), String(y), "click", "1"])
-        #expect(clicked.status == 0, "\(clicked.output)")
-    }
-
-    @Test("Tabs: a first start with an order link shows the account tab with account under the order; a click on the Catalog tab opens its root; each tab keeps its stack")
+    @Test("Tabs: a first start with an order link shows the account tab with account under the order; the Catalog tab chosen in the switcher opens its root; each tab keeps its stack")
     func tabs() async throws {
         let session = try await DesktopSession(name: "nav-tabs")
         let shop = try await start("tabs", in: session, links: ["shop://account/orders/7"])
@@ -50,8 +39,9 @@ struct GTKNavigatorTests {
         #expect(shop.lines.contains("log: shop.account: viewing order 7"))
         #expect(!shop.lines.contains { $0.hasPrefix("stack: catalog") }, "a first start with a link does not show the catalog first")
         await shop.expectScreenshot()
-        // The person clicks the Catalog tab in the header bar: shown for the first time, it opens its root.
-        try await click(x: 335, y: 27, session)
+        // The person chooses the Catalog tab in the header bar's switcher (its button, found by its
+        // label, activated as a click does): shown for the first time, it opens its root.
+        try await shop.action("press", "Catalog")
         await expectStack(shop, "catalog  [tab catalog]")
         #expect(shop.lines.contains("log: shop.account: left order 7"))
         await shop.expectScreenshot()

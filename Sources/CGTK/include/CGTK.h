@@ -126,6 +126,8 @@ GtkWidget *gtk_widget_get_first_child(GtkWidget *widget);
 GtkWidget *gtk_widget_get_next_sibling(GtkWidget *widget);
 const char *gtk_button_get_label(GtkWidget *button);
 size_t gtk_button_get_type(void);   // a GType
+size_t gtk_label_get_type(void);    // a GType
+const char *gtk_label_get_text(GtkWidget *label);
 gboolean g_type_check_instance_is_a(void *instance, size_t type);
 void gtk_window_close(GtkWidget *window);
 int gtk_widget_get_width(GtkWidget *widget);
