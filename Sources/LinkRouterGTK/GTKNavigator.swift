@@ -223,7 +223,9 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// ``saveScreenshot(to:)``. A change meanwhile makes it wait for the new state.
     ///
     /// It waits for GTK's own events (the window's `map`, its frame clock's `after-paint`, the
-    /// stacks' `transition-running`), however slow the machine; no timer stands in for them.
+    /// stacks' `transition-running`), however slow the machine; no timer stands in for them. The
+    /// theme's CSS transitions (a tab's button fading to checked, 200 ms in Adwaita) are not waited
+    /// for: GTK tells no one when they end.
     /// - Parameters:
     ///   - timeout: How long after the last change to wait before giving up.
     ///   - body: Called on the main actor with `nil` once settled, or with the condition that still

@@ -51,6 +51,13 @@ final class DesktopSession: @unchecked Sendable {
         environment["XAUTHORITY"] = lines[2]
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        // The theme fades a button's background in 200 ms when it is checked (a tab chosen in the
+        // view switcher); GTK says when a page stops sliding, not when a fade ends, so screenshots
+        // taken once the window settled would catch the switcher half-way. This desktop's user
+        // stylesheet turns those fades off; pages still slide.
+        let styles = folder.appendingPathComponent("config/gtk-4.0")
+        try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+        try Data("* { transition: none; }\n".utf8).write(to: styles.appendingPathComponent("gtk.css"))
         environment["XDG_DATA_DIRS"] = "/usr/share"
         environment["XDG_CURRENT_DESKTOP"] = "X-Generic"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
