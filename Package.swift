@@ -27,7 +27,12 @@ let package = Package(
         // `swift package check-routes` and `swift package generate-routes` in a package that depends on LinkRouter.
         .plugin(name: "CheckRoutes", targets: ["CheckRoutes"]),
         .plugin(name: "GenerateRoutes", targets: ["GenerateRoutes"]),
+        // `swift package generate-links`: the app-link files (apple-app-site-association, intent filters, ...) of `routes links`.
+        .plugin(name: "GenerateLinks", targets: ["GenerateLinks"]),
         .executable(name: "demo", targets: ["demo"]),
+        // Desktop features that need no GTK: handing URLs to the desktop's opener, writing a
+        // `.desktop` entry. Depends on the core only (tools use it too).
+        .library(name: "LinkRouterDesktop", targets: ["LinkRouterDesktop"]),
         // A Navigator over GTK 4 / libadwaita windows, pages that build widgets, GApplication deep
         // links. Only apps that depend on it build or link GTK.
         .library(name: "LinkRouterGTK", targets: ["LinkRouterGTK"]),
@@ -97,6 +102,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Desktop features without GTK: DesktopOpenerDispatcher (posix_spawnp), DesktopEntry.
+        .target(name: "LinkRouterDesktop", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // Checks of an app's discovered routes for its tests; no test framework, so XCTest and
         // Swift Testing both can call it.
         .target(name: "LinkRouterTesting", dependencies: ["LinkRouter"], swiftSettings: strictSettings),
@@ -111,13 +118,14 @@ let package = Package(
                 .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dispatch"),
             ]
         ),
-        .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "CGTK"], swiftSettings: strictSettings),
+        // Re-exports LinkRouterDesktop.
+        .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "LinkRouterDesktop", "CGTK"], swiftSettings: strictSettings),
 
         // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
         // error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "RouteRecordReader", "RouteRecordLayout"],
+            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RouteRecordReader", "RouteRecordLayout"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -151,6 +159,17 @@ let package = Package(
             ),
             dependencies: ["routes"]
         ),
+        .plugin(
+            name: "GenerateLinks",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-links",
+                    description: "Build an executable product and write an app-link file of `routes links`: apple-app-site-association, Android intent filters, assetlinks.json or the desktop entry's MimeType line"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "writes the file named by --output")]
+            ),
+            dependencies: ["routes"]
+        ),
 
         // The demo app: feature modules that register routes by annotation only, a C module, and
         // an executable that names none of them.
@@ -166,6 +185,8 @@ let package = Package(
             name: "demo",
             dependencies: ["LinkRouter", "LinkRouterTesting", "ShopInterfaces", "AccountFeature", "CatalogFeature", "CartFeature", "CGreetings"],
             path: "Examples/Demo",
+            // The app-link files `routes links` writes for the demo (scripts/test checks they are current).
+            exclude: ["links"],
             swiftSettings: strictSettings,
             // A package cannot link its own LinkRouterDynamic product, so the demo links LinkRouter
             // statically and exports its symbols: a plugin's references bind to the demo's copy.
@@ -195,6 +216,7 @@ let package = Package(
         .testTarget(name: "RoutePatternsTests", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
+        .testTarget(name: "LinkRouterDesktopTests", dependencies: ["LinkRouterDesktop", "LinkRouterCore"], swiftSettings: strictSettings),
         .testTarget(name: "RouteRecordLayoutTests", dependencies: ["RouteRecordLayout", "CRouteRecord"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
@@ -229,10 +251,14 @@ let package = Package(
         ),
         // Runs the built demo, its plugin and the routes tool as processes: depends on the two
         // executables so that `swift test` builds them.
-        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo"], swiftSettings: strictSettings),
+        // RouteInspection and the core for the app-link cross-check, which runs the tool's matchers and a router.
+        .testTarget(name: "EndToEndTests", dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore"], swiftSettings: strictSettings),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not
         // depend on `shop-desktop`: that would link the desktop feature modules into the one test
         // binary beside the headless demo's, and their routes (the same patterns) would clash.
         .testTarget(name: "DesktopTests", swiftSettings: strictSettings),
+        // LinkRouterGTK in process: what the compiler does not check (the main thread, CGTK.h
+        // against the installed headers).
+        .testTarget(name: "LinkRouterGTKTests", dependencies: ["LinkRouterGTK"], swiftSettings: strictSettings),
     ]
 )

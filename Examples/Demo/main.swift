@@ -15,7 +15,9 @@ import Synchronization
 import Glibc
 #endif
 
-let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
+// shop.example.com is the shop's web host: its https links reach the same routes as shop:// links
+// (external routes only), and Examples/Demo/links holds the files that hand them to the app.
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"], webHosts: ["shop.example.com"]), discovery: .automatic)
 let navigator = InMemoryNavigator()
 router.navigator = navigator
 /// Who is signed in: AccountFeature's session service. The feature modules reach services through
@@ -139,6 +141,9 @@ let script: [(url: String, expected: String)] = [
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),
     ("shop://nowhere", "failed no route matches 'nowhere'"),
     ("https://catalog/product/42", "failed scheme 'https' is not allowed"),
+    // A link from the shop's web site: the product page, as shop://; an internal route is not found.
+    ("https://shop.example.com/catalog/product/42?color=red", "page   ProductPage(id: 42, color: red)"),
+    ("https://shop.example.com/catalog/search?q=tea", "failed no route matches 'catalog/search'"),
     ("shop://cart/add?product=%zz", "failed invalid URL: bad percent escape at offset 24 in 'shop://cart/add?product=%zz'"),
 ]
 

@@ -65,6 +65,19 @@ struct BuiltProductRoutes {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Runs `routes COMMAND BINARY --output FILE OPTIONS` on the one product built, writing
+    /// `output` (relative to the package unless absolute; its folder is made if missing), and
+    /// says what it wrote.
+    func write(_ output: String, command: String, options: [String], context: PluginContext) throws {
+        let binary = binaries[0]
+        let file = output.hasPrefix("/") ? URL(fileURLWithPath: output) : context.package.directoryURL.appendingPathComponent(output)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard try run([command, binary.url.path, "--output", file.path] + options) == 0 else {
+            throw RoutesPluginError(description: "routes \(command) could not write \(output) from \(binary.product) (see above)")
+        }
+        print("wrote \(output) from the routes of \(binary.product)")
+    }
+
     /// Runs `routes` with the arguments and returns its exit status. The tool writes to the
     /// plugin's own output, which SwiftPM shows as the command's.
     func run(_ arguments: [String]) throws -> Int32 {

@@ -20,12 +20,6 @@ struct GenerateRoutes: CommandPlugin {
             context: context, packageManager: packageManager, arguments: &arguments, exactlyOne: true,
             usage: "generate-routes takes --product NAME, --output PATH, --scheme, --access and --release"
         )
-        let binary = built.binaries[0]
-        let file = output.hasPrefix("/") ? URL(fileURLWithPath: output) : context.package.directoryURL.appendingPathComponent(output)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard try built.run(["gen", binary.url.path, "--output", file.path] + genOptions) == 0 else {
-            throw RoutesPluginError(description: "routes gen could not generate \(output) from \(binary.product) (see above)")
-        }
-        print("wrote \(output) from the routes of \(binary.product)")
+        try built.write(output, command: "gen", options: genOptions, context: context)
     }
 }

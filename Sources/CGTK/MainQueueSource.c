@@ -3,14 +3,11 @@
 // main thread drains the queue. Swift's main actor enqueues its jobs on that queue, so while
 // g_application_run turns, `@MainActor` code runs on the GLib main thread, between GTK events.
 #include "CGTK.h"
+#include <sys/syscall.h>
 #include <unistd.h>
 
-typedef gboolean (*CGTKUnixFDSourceFunc)(int fd, int condition, gpointer data);
-extern guint g_unix_fd_add(int fd, int condition, CGTKUnixFDSourceFunc function, gpointer data);
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
-
-#define CGTK_IO_IN 1
 
 static gboolean linkrouter_gtk_drain_main_queue(int fd, int condition, gpointer data) {
     (void)condition;
@@ -28,4 +25,9 @@ void linkrouter_gtk_attach_main_queue_source(void) {
     if (attached) return;
     attached = 1;
     g_unix_fd_add(_dispatch_get_main_queue_handle_4CF(), CGTK_IO_IN, linkrouter_gtk_drain_main_queue, NULL);
+}
+
+int linkrouter_gtk_is_main_thread(void) {
+    // The process's main thread is the one whose thread id is the process id.
+    return syscall(SYS_gettid) == getpid();
 }

@@ -62,11 +62,25 @@ public final class GTKApplication {
     /// Stops the main loop.
     public func quit() { g_application_quit(pointer) }
 
+    /// What `run` says, before it stops the program, when it is reached off the main thread.
+    static let offMainThread = """
+        GTKApplication.run(arguments:) was called off the process's main thread, where GTK cannot run \
+        and the main actor's jobs would never reach GLib's main loop. Call it from main.swift's \
+        top-level code before any `await` (after one, top-level code runs on libdispatch's threads), \
+        not from a Task, another thread or an `@main` type's `async` main; start asynchronous work \
+        in a Task or in onActivate instead.
+        """
+
     /// Runs the main loop until the application quits, on the process's main thread.
+    ///
+    /// Reached on another thread — from a `Task`, a thread of its own, or top-level code after an
+    /// `await` — it stops the program at once with a message that says where to call it, instead
+    /// of hanging or crashing inside libdispatch.
     /// - Parameter arguments: The program name and the URLs to open (not the app's own options,
     ///   which GApplication would refuse).
     /// - Returns: The exit status.
     public func run(arguments: [String]) -> Int32 {
+        guard linkrouter_gtk_is_main_thread() != 0 else { fatalError(Self.offMainThread) }
         linkrouter_gtk_attach_main_queue_source()
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }

@@ -184,6 +184,9 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     // MARK: What the person does
 
+    // The members marked `@_spi(Testing)` drive the window as a person would, for tests and the
+    // example app's scripting (`@_spi(Testing) import LinkRouterGTK`); they are not API.
+
     /// Goes back one page, as the back button, Escape and Alt+Left do: pops the top container, or
     /// closes the top modal window when it shows its first page.
     public func goBack() {
@@ -194,7 +197,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// buttons, else one shown elsewhere in the window (a tab in the header bar's switcher);
     /// `false` when none is shown there.
     @discardableResult
-    public func pressButton(labelled label: String) -> Bool {
+    @_spi(Testing) public func pressButton(labelled label: String) -> Bool {
         let page = state.top.flatMap { views[ObjectIdentifier($0)]?.widget }
         guard let button = page.flatMap({ Self.findButton(labelled: label, in: $0) }) ?? Self.findButton(labelled: label, in: topWindow)
         else { return false }
@@ -203,18 +206,18 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     /// Closes the top window as its close button does: a modal window's pages leave the stack; the
     /// main window's closing closes every page.
-    public func closeTopWindow() {
+    @_spi(Testing) public func closeTopWindow() {
         gtk_window_close(modals.last?.window ?? mainWindow)
     }
 
     /// Closes the main window as its close button does: every page leaves the stack.
-    public func closeMainWindow() {
+    @_spi(Testing) public func closeMainWindow() {
         gtk_window_close(mainWindow)
     }
 
     /// Whether a page is still sliding in or out in some window: a screenshot taken now would show
     /// two pages half each.
-    public var isTransitioning: Bool {
+    @_spi(Testing) public var isTransitioning: Bool {
         tabContainers.contains(where: \.isSliding) || modals.contains { $0.container.isSliding }
     }
 
@@ -520,6 +523,8 @@ private struct Chrome {
     init(in header: OpaquePointer, title: Title) {
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")!
         gtk_widget_set_tooltip_text(backButton, "Back")
+        // An icon button has no text of its own: the name a screen reader says.
+        GTKWidget(backButton).accessibilityLabel("Back")
         gtk_widget_set_visible(backButton, 0)
         adw_header_bar_pack_start(header, backButton)
         switch title {

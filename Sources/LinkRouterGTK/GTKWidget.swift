@@ -48,9 +48,22 @@ public struct GTKWidget {
         nonmutating set { adw_status_page_set_description(pointer, newValue) }
     }
 
-    /// Presses Enter in an entry made by ``entry(placeholder:onActivate:)``, as a person would.
-    public func pressEnter() {
+    /// Presses Enter in an entry made by ``entry(placeholder:onActivate:)``, as a person would
+    /// (for tests and scripting: not API).
+    @_spi(Testing) public func pressEnter() {
         linkrouter_gtk_emit(UnsafeMutableRawPointer(pointer), "activate")
+    }
+
+    /// Gives the widget the name assistive technologies read for it (a screen reader says it
+    /// when the widget gets focus): a field's purpose, an icon button's action. Returns the widget.
+    ///
+    /// ```swift
+    /// GTKWidget.entry(placeholder: "Your name") { signIn($0) }.accessibilityLabel("Your name")
+    /// ```
+    @discardableResult
+    public func accessibilityLabel(_ label: String) -> GTKWidget {
+        linkrouter_gtk_set_accessible_label(UnsafeMutableRawPointer(pointer), label)
+        return self
     }
 
     /// Children one under the other (or side by side), spaced and centred.

@@ -146,13 +146,19 @@ final class RunningShop: @unchecked Sendable {
     }
 
     /// Runs the shop, or a program that starts it (`gio open URL`: the shop the desktop starts
-    /// writes to the same output).
-    init(in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"]) async throws {
+    /// writes to the same output); with `accessibility`, GTK's accessibility is on (the AT-SPI bus
+    /// of the session, as a screen reader needs), otherwise off (`GTK_A11Y=none`).
+    init(
+        in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"],
+        accessibility: Bool = false
+    ) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw NotBuilt() }
         self.session = session
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = session.environment
+        var environment = session.environment
+        if accessibility { environment.removeValue(forKey: "GTK_A11Y") }
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -234,7 +240,7 @@ extension RunningShop {
         let folder = Self.screenshots.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try await self.init(in: session, arguments: ["--print-stack", "--screenshot-dir", folder.path] + links)
+        try await self.init(in: session, arguments: ["--print-stack", "--test-scripting", "--screenshot-dir", folder.path] + links)
     }
 
     /// Waits for the screenshot of the stack as last printed and checks it: a PNG of the size the

@@ -65,7 +65,7 @@ struct GTKNavigatorTests {
 
     @Test("gio open with a link when the shop is not running starts it through the desktop entry, and it shows the link over its parent")
     func gioOpenStartsTheShop() async throws {
-        let session = try await DesktopSession(name: "nav-gio-start", environment: ["SHOP_DESKTOP_OPTIONS": "--print-stack"])
+        let session = try await DesktopSession(name: "nav-gio-start", environment: ["SHOP_DESKTOP_OPTIONS": "--print-stack --test-scripting"])
         let install = try await session.run(RunningShop.executable, ["--install-desktop-entry"])
         #expect(install.status == 0, "\(install.output)")
         let shop = try await RunningShop(in: session, running: "/usr/bin/gio", arguments: ["open", "shop://catalog/product/42"])

@@ -110,6 +110,38 @@ struct ShopDesktopTests {
         #expect(!shop.lines.contains { $0.hasPrefix("stack: ") && $0 != "stack: catalog  [tab catalog]" && $0 != "stack: catalog | account/login  [tab catalog]" })
     }
 
+    @Test("Without --test-scripting the app has no scripting action: nothing on the session bus opens an internal route")
+    func noScriptingFromOutside() async throws {
+        let session = try await DesktopSession(name: "no-scripting")
+        let shop = try await RunningShop(in: session, arguments: ["--print-stack"])
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
+        // The actions the app exports on the bus, as any program there sees them: `(['NAME', ...],)`.
+        let actions = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.gtk.Actions.List",
+        ])
+        #expect(actions.status == 0, "\(actions.output)")
+        for name in ["back", "press", "close-window", "close-main-window", "type-link", "navigate"] {
+            #expect(!actions.output.contains("'\(name)'"), "\(actions.output)")
+        }
+        // Activated over D-Bus as any program could: refused by GLib, nothing opens.
+        let typed = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.freedesktop.Application.ActivateAction", "type-link", "[<'shop://account/login'>]", "{}",
+        ])
+        #expect(typed.status != 0, "\(typed.output)")
+        let opened = try await session.run("gdbus", [
+            "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
+            "--method", "org.freedesktop.Application.Open", "['shop://account/login']", "{}",
+        ])
+        #expect(opened.status == 0, "\(opened.output)")
+        #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://account/login: no route matches 'account/login'")
+        // The app still opens external links it is sent.
+        try await session.run(RunningShop.executable, ["shop://catalog/product/7"])
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
+        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog  [tab catalog]", "stack: catalog > catalog/product/<int:id>  [tab catalog]"])
+    }
+
     @Test("50 links sent over D-Bus at once are all shown, in the order they arrived")
     func fiftyLinks() async throws {
         let session = try await DesktopSession(name: "fifty")

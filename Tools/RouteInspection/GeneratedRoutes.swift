@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `routes gen BINARY`: Swift source with a `RouteID` constant and a typed `RouteLink` builder for
 /// every route a binary registers, so call sites never spell pattern strings or build URLs by hand.
 package struct GeneratedRoutes {
@@ -47,22 +43,6 @@ package struct GeneratedRoutes {
     ///
     /// - Throws: ``RouteInspectionError/cannotWrite(file:reason:)`` with the system's message.
     package func write(to path: String) throws(RouteInspectionError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(file: path, reason: String(cString: strerror(errno))) }
-        var text = source
-        let failure: String? = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-        if close(descriptor) != 0, failure == nil { throw .cannotWrite(file: path, reason: String(cString: strerror(errno))) }
-        if let failure { throw .cannotWrite(file: path, reason: failure) }
+        do { try TextFile.write(source, to: path) } catch { throw .cannotWrite(file: path, reason: error.description) }
     }
 }

@@ -31,6 +31,10 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
     case cannotWrite(file: String, reason: String)
     /// A result that cannot be encoded as JSON: the encoder's message.
     case cannotEncodeJSON(String)
+    /// An option that is missing or has a bad value, and why.
+    case invalidArgument(String)
+    /// A deployed link file (`routes links --check`) that cannot be read, or read as its format.
+    case invalidLinkFile(file: String, reason: String)
 
     package var description: String {
         switch self {
@@ -54,6 +58,10 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
             "cannot write \(file): \(reason)"
         case .cannotEncodeJSON(let message):
             "cannot encode the result as JSON: \(message)"
+        case .invalidArgument(let message):
+            message
+        case .invalidLinkFile(let file, let reason):
+            "\(file): \(reason)"
         }
     }
 }

@@ -13,7 +13,7 @@ struct RoutesCommand: ParsableCommand {
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
         discussion: "Exit status: 0 success, 1 no match (match) or problems found, 2 bad input or arguments.",
-        subcommands: [Dump.self, Check.self, Match.self, Gen.self]
+        subcommands: [Dump.self, Check.self, Match.self, Gen.self, Links.self]
     )
 
     /// Parses the command line, runs the subcommand and exits with the status ``exitStatus(_:)`` decides.
@@ -34,6 +34,7 @@ struct RoutesCommand: ParsableCommand {
                 return 0
             }
             let result = try subcommand.inspect()
+            writeStandardError(result.diagnostics)
             print(result.output, terminator: "")
             return result.foundWhatItLookedFor ? 0 : 1
         } catch let error as RouteInspectionError {
@@ -51,9 +52,21 @@ struct RoutesCommand: ParsableCommand {
 
     /// Writes `routes: message` on standard error; returns exit status 2.
     private static func fail(_ message: String) -> Int32 {
-        var line = "routes: \(message)\n"
-        line.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+        writeStandardError("routes: \(message)\n")
         return 2
+    }
+
+    private static func writeStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }
 
@@ -68,6 +81,9 @@ protocol RoutesSubcommand: ParsableCommand {
 struct CommandResult {
     /// Standard output, with its final newline; empty for none.
     var output: String
+    /// Standard error, written before the output (reports such as `routes links`' over-claims), one
+    /// line each with its newline; empty for none.
+    var diagnostics = ""
     /// `false` when `match` found no route or `check` found problems (exit status 1).
     var foundWhatItLookedFor = true
 }

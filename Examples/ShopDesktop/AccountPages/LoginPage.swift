@@ -23,7 +23,7 @@ struct LoginPage: GTKPage {
             result.set(typed.isEmpty ? "ada" : typed)
             context.close()
         }
-        let name = GTKWidget.entry(placeholder: "Your name") { signIn($0) }
+        let name = GTKWidget.entry(placeholder: "Your name") { signIn($0) }.accessibilityLabel("Your name")
         return .statusPage(
             title: "Sign in", description: returnTo.map { "to open \($0)" }, icon: "avatar-default-symbolic",
             child: .column([name, .button("Sign in", style: "suggested-action", action: { signIn(name.text) })])

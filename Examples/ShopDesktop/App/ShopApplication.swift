@@ -1,5 +1,6 @@
 import LinkRouter
-import LinkRouterGTK
+// The scripting actions (--test-scripting) press buttons and close windows through the test hooks.
+@_spi(Testing) import LinkRouterGTK
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,9 @@ final class ShopApplication {
                 send(url, from: .external)
             }
         }
-        addActions()
+        // Everything that arrives over D-Bus is external (links are opened with `.external`);
+        // the actions that act as a person at the keyboard exist only when the test switch asks.
+        if options.addsScriptingActions { addScriptingActions() }
     }
 
     func run() -> Int32 {
@@ -76,7 +79,7 @@ final class ShopApplication {
         .entry(placeholder: "shop://catalog/product/42") { [unowned self] url in
             let url = url.trimmingCharacters(in: " \t")
             if !url.isEmpty { send(url, from: .app) }
-        }
+        }.accessibilityLabel("Link to open")
     }
 
     private func send(_ url: String, from source: OpenSource, options: OpenOptions = OpenOptions()) {
@@ -148,11 +151,13 @@ final class ShopApplication {
         }
     }
 
-    /// What a person can do, as application actions (`gapplication action org.linkrouter.ShopDesktop NAME`):
+    /// With `--test-scripting` only: what a person can do, as application actions
+    /// (`gapplication action org.linkrouter.ShopDesktop NAME`), which any program on the session
+    /// bus can activate:
     /// `back` (the back button, Escape, Alt+Left), `press 'LABEL'` (clicks a button of the top
     /// window), `close-window` and `close-main-window` (a window's close button), `type-link 'URL'`
-    /// (a URL typed in the link entry, then Enter).
-    private func addActions() {
+    /// (a URL typed in the link entry, then Enter), `navigate 'OPERATION'` (below).
+    private func addScriptingActions() {
         application.addAction("back") { [unowned self] _ in navigator?.goBack() }
         application.addAction("press", takesString: true) { [unowned self] label in
             guard let label, navigator?.pressButton(labelled: label) == true else { return say("no button '\(label ?? "")' in the top window") }

@@ -5,6 +5,7 @@
 //   shop-desktop --print-stack         prints `stack: catalog > catalog/product/<int:id>` per change
 //   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
 //   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
+//   shop-desktop --test-scripting      adds the actions tests drive it with (gapplication action ...)
 //
 // SHOP_DESKTOP_OPTIONS (options split at spaces) adds options to a start the desktop makes, as
 // `gio open shop://…` does when the app is not running.
@@ -39,7 +40,7 @@ if let folder = options.screenshotFolder {
 
 if options.installsDesktopEntry {
     do {
-        print("installed \(try DesktopEntry.install()); shop:// links now open in shop-desktop")
+        print("installed \(try DesktopInstallation.install()); shop:// links now open in shop-desktop")
         exit(0)
     } catch {
         fail("\(error)")

@@ -40,15 +40,17 @@ typedef void (*GCallback)(void);
 typedef void (*GClosureNotify)(gpointer data, void *closure);
 typedef void (*GDestroyNotify)(gpointer data);
 typedef gboolean (*GSourceFunc)(gpointer data);
+typedef gboolean (*CGTKUnixFDSourceFunc)(int fd, int condition, gpointer data);   // GUnixFDSourceFunc
 
 // GLib / GObject / GIO
 void g_object_unref(gpointer object);
 gpointer g_object_ref(gpointer object);
 gpointer g_object_ref_sink(gpointer object);
 void g_signal_emit_by_name(gpointer instance, const char *detailed_signal, ...);
+void gtk_accessible_update_property(gpointer accessible, int first_property, ...);
 gulong g_signal_connect_data(gpointer instance, const char *detailed_signal, GCallback handler, gpointer data,
                              GClosureNotify destroy_data, int connect_flags);
-guint g_idle_add_full(int priority, GSourceFunc function, gpointer data, GDestroyNotify notify);
+guint g_unix_fd_add(int fd, int condition, CGTKUnixFDSourceFunc function, gpointer data);
 guint g_timeout_add_full(int priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify);
 void g_signal_handler_disconnect(gpointer instance, gulong handler_id);
 gboolean g_signal_handler_is_connected(gpointer instance, gulong handler_id);
@@ -63,7 +65,6 @@ int g_application_run(GApplication *application, int argc, char **argv);
 void g_application_quit(GApplication *application);
 void g_application_hold(GApplication *application);
 void g_application_release(GApplication *application);
-gboolean g_application_get_is_remote(GApplication *application);
 char *g_file_get_uri(GFile *file);
 GSimpleAction *g_simple_action_new(const char *name, const GVariantType *parameter_type);
 void g_action_map_add_action(gpointer action_map, gpointer action);
@@ -76,11 +77,11 @@ GBinding *g_object_bind_property(gpointer source, const char *source_property, g
 // G_BINDING_SYNC_CREATE
 #define CGTK_BINDING_SYNC_CREATE 2
 
-// G_APPLICATION_HANDLES_OPEN
-#define CGTK_APPLICATION_HANDLES_OPEN 4
+// Constants: each names, after `// =`, the one it stands for (the header test compares them).
+#define CGTK_IO_IN 1  // = G_IO_IN
+#define CGTK_APPLICATION_HANDLES_OPEN 4  // = G_APPLICATION_HANDLES_OPEN
 
 // GTK
-GtkWidget *gtk_window_new(void);
 void gtk_window_set_title(GtkWidget *window, const char *title);
 void gtk_window_set_default_size(GtkWidget *window, int width, int height);
 void gtk_window_set_transient_for(GtkWidget *window, GtkWidget *parent);
@@ -88,7 +89,6 @@ void gtk_window_set_modal(GtkWidget *window, gboolean modal);
 void gtk_window_set_destroy_with_parent(GtkWidget *window, gboolean setting);
 void gtk_window_present(GtkWidget *window);
 void gtk_window_destroy(GtkWidget *window);
-void gtk_window_set_hide_on_close(GtkWidget *window, gboolean setting);
 GtkWidget *gtk_box_new(int orientation, int spacing);
 void gtk_box_append(GtkWidget *box, GtkWidget *child);
 GtkWidget *gtk_label_new(const char *text);
@@ -107,20 +107,12 @@ void gtk_stack_set_transition_type(GtkWidget *stack, int transition);
 unsigned gtk_stack_get_transition_duration(GtkWidget *stack);
 gboolean gtk_stack_get_transition_running(GtkWidget *stack);
 void gtk_widget_set_visible(GtkWidget *widget, gboolean visible);
-void gtk_widget_set_sensitive(GtkWidget *widget, gboolean sensitive);
 void gtk_widget_set_vexpand(GtkWidget *widget, gboolean expand);
 void gtk_widget_set_hexpand(GtkWidget *widget, gboolean expand);
 void gtk_widget_set_halign(GtkWidget *widget, int align);
-void gtk_widget_set_valign(GtkWidget *widget, int align);
-void gtk_widget_set_margin_top(GtkWidget *widget, int margin);
-void gtk_widget_set_margin_bottom(GtkWidget *widget, int margin);
-void gtk_widget_set_margin_start(GtkWidget *widget, int margin);
-void gtk_widget_set_margin_end(GtkWidget *widget, int margin);
-void gtk_widget_set_size_request(GtkWidget *widget, int width, int height);
 void gtk_widget_add_css_class(GtkWidget *widget, const char *css_class);
 void gtk_widget_set_tooltip_text(GtkWidget *widget, const char *text);
 gboolean gtk_widget_activate(GtkWidget *widget);
-gboolean gtk_widget_grab_focus(GtkWidget *widget);
 GtkWidget *gtk_widget_get_parent(GtkWidget *widget);
 GtkWidget *gtk_widget_get_first_child(GtkWidget *widget);
 GtkWidget *gtk_widget_get_next_sibling(GtkWidget *widget);
@@ -148,19 +140,16 @@ void gtk_widget_queue_draw(GtkWidget *widget);
 const char *gtk_window_get_title(GtkWidget *window);
 
 // GtkOrientation, GtkAlign, GtkStackTransitionType, GdkModifierType, key values
-#define CGTK_ORIENTATION_HORIZONTAL 0
-#define CGTK_ORIENTATION_VERTICAL 1
-#define CGTK_ALIGN_FILL 0
-#define CGTK_ALIGN_START 1
-#define CGTK_ALIGN_CENTER 3
-#define CGTK_STACK_TRANSITION_NONE 0
-#define CGTK_STACK_TRANSITION_SLIDE_LEFT 3
-#define CGTK_STACK_TRANSITION_SLIDE_RIGHT 2
-#define CGTK_STACK_TRANSITION_SLIDE_UP 4
-#define CGTK_STACK_TRANSITION_SLIDE_DOWN 5
-#define CGTK_ALT_MASK (1 << 3)
-#define CGTK_KEY_Escape 0xff1b
-#define CGTK_KEY_Left 0xff51
+#define CGTK_ORIENTATION_HORIZONTAL 0  // = GTK_ORIENTATION_HORIZONTAL
+#define CGTK_ORIENTATION_VERTICAL 1  // = GTK_ORIENTATION_VERTICAL
+#define CGTK_ALIGN_CENTER 3  // = GTK_ALIGN_CENTER
+#define CGTK_STACK_TRANSITION_NONE 0  // = GTK_STACK_TRANSITION_TYPE_NONE
+#define CGTK_STACK_TRANSITION_SLIDE_LEFT 3  // = GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+#define CGTK_STACK_TRANSITION_SLIDE_RIGHT 2  // = GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
+#define CGTK_ALT_MASK (1 << 3)  // = GDK_ALT_MASK
+#define CGTK_KEY_Escape 0xff1b  // = GDK_KEY_Escape
+#define CGTK_KEY_Left 0xff51  // = GDK_KEY_Left
+#define CGTK_ACCESSIBLE_PROPERTY_LABEL 4  // = GTK_ACCESSIBLE_PROPERTY_LABEL
 
 // libadwaita
 GtkApplication *adw_application_new(const char *application_id, int flags);
@@ -174,7 +163,6 @@ void adw_header_bar_pack_end(GtkWidget *header_bar, GtkWidget *child);
 void adw_header_bar_set_title_widget(GtkWidget *header_bar, GtkWidget *title_widget);
 GtkWidget *adw_window_title_new(const char *title, const char *subtitle);
 void adw_window_title_set_title(GtkWidget *self, const char *title);
-void adw_window_title_set_subtitle(GtkWidget *self, const char *subtitle);
 GtkWidget *adw_toast_overlay_new(void);
 void adw_toast_overlay_set_child(GtkWidget *overlay, GtkWidget *child);
 void adw_toast_overlay_add_toast(GtkWidget *overlay, AdwToast *toast);
@@ -201,8 +189,15 @@ void adw_view_switcher_bar_set_stack(GtkWidget *bar, GtkWidget *stack);
 // of Swift's main actor); see MainQueueSource.c. Call on the main thread, once.
 void linkrouter_gtk_attach_main_queue_source(void);
 
+// Whether the calling thread is the process's main thread (its thread id is the process id).
+int linkrouter_gtk_is_main_thread(void);
+
 // Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic,
 // which Swift cannot call): an entry's `activate`, as pressing Enter does.
 void linkrouter_gtk_emit(gpointer instance, const char *signal);
+
+// Gives a widget its accessible name (GTK_ACCESSIBLE_PROPERTY_LABEL), what a screen reader says
+// for it: gtk_accessible_update_property is variadic too.
+void linkrouter_gtk_set_accessible_label(gpointer widget, const char *label);
 
 #endif

@@ -386,21 +386,27 @@ struct OpenRun {
     /// Parsing, limits, dispatcher choice, static redirects, matching, disabled routes, exposure,
     /// query contract; a match is left in ``route``.
     private mutating func plan() -> Planned {
-        let configuration = router.configuration
-        let parsed: RouteURL
-        do { parsed = try RouteURL(current, maximumLength: configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
-        let count = parsed.queryItemCount + parameters.count
-        guard count <= configuration.maximumParameterCount else {
-            return .failed(.tooManyParameters(count: count, limit: configuration.maximumParameterCount))
+        // Read in place: a copy of the configuration would retain each of its sets and strings.
+        let router = router
+        var given: RouteURL
+        do { given = try RouteURL(current, maximumLength: router.configuration.maximumURLLength) } catch { return .failed(.invalidURL(error)) }
+        let count = given.queryItemCount + parameters.count
+        guard count <= router.configuration.maximumParameterCount else {
+            return .failed(.tooManyParameters(count: count, limit: router.configuration.maximumParameterCount))
         }
-        if !snapshot.rules.dispatchers.isEmpty, let scheme = parsed.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
-            return .dispatch(dispatcher, parsed, scheme: scheme)
+        // A link to one of the web hosts is the app's own: a dispatcher for `https` does not take it.
+        if !snapshot.rules.dispatchers.isEmpty, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme],
+           !(router.admitsWebLinks && router.configuration.isWebLink(given)) {
+            return .dispatch(dispatcher, given, scheme: scheme)
         }
-        do { try router.admit(parsed) } catch { return .failed(error) }
+        do { if try router.admit(given) { given.admitAsWebLink() } } catch { return .failed(error) }
+        // Moved, not copied: a copy of a URL costs a retain and a release.
+        let parsed = consume given
 
-        let includingHost = configuration.host == nil
+        let includingHost = router.configuration.host == nil
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
-            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
+            // A web link's redirect stays on its host, as under a fixed host.
+            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost || parsed.isWebLink)
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
@@ -418,7 +424,8 @@ struct OpenRun {
             return .hop(to: fallback, fallback: true)
         }
         let exposure = snapshot.rules.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route!.exposure
-        if source == .external, exposure == .internal {
+        // A link from the web is external, whatever source opens it.
+        if source == .external || parsed.isWebLink, exposure == .internal {
             let pattern = route!.pattern.text
             trace?.record(.exposure) { _ in "'\(pattern)' is internal: not found for an external source" }
             route = nil
@@ -480,6 +487,8 @@ extension Router {
     /// Opens a URL as far as it goes without an `await`.
     @usableFromInline
     func startOpen(url: String, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) -> OpenStart {
+        // A link from the web is external, so are its fallbacks and what the not-found handler gets.
+        let source = admitsWebLinks && configuration.isWebLink(url) ? .external : source
         var run = OpenRun(router: self, policy: .open, parameters: parameters, source: source, options: options)
         guard run.start(url: url) != .pending else { return .suspended(SuspendedOpen(run)) }
         return .finished(run.finish())

@@ -24,6 +24,9 @@ import Synchronization
 public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
+    /// Whether the configuration names web hosts: checked before any web-link test, so that a
+    /// router without any pays for none.
+    let admitsWebLinks: Bool
 
     let registry = RouteRegistry()
     let rules = OpenRules()
@@ -36,6 +39,7 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(configuration: RouterConfiguration = RouterConfiguration()) {
         self.configuration = configuration
+        admitsWebLinks = !configuration.webHosts.isEmpty
     }
 
     /// The registered routes, in registration order.
@@ -201,13 +205,14 @@ public final class Router: Sendable {
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         let url: RouteURL
         do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
-        try admit(url)
+        // A web link is keyed by its path: said by the flag rather than by a copy of the URL.
+        let includingHost = try !admit(url) && configuration.host == nil
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
         let snapshot = snapshot
         var captures = Captures()
-        guard let variant = snapshot.trie.match(url, includingHost: configuration.host == nil, captures: &captures) else {
-            throw .noRoute(key: routeKey(of: url))
+        guard let variant = snapshot.trie.match(url, includingHost: includingHost, captures: &captures) else {
+            throw .noRoute(key: RouteKey(url: url, includingHost: includingHost))
         }
         return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
     }
@@ -220,8 +225,13 @@ public final class Router: Sendable {
         return try resolve(url: link.url, parameters: rest)
     }
 
-    /// Checks the URL's scheme against the allowlist and its host against the fixed host.
-    func admit(_ url: RouteURL) throws(RouteFailure) {
+    /// Checks the URL's scheme against the allowlist and its host against the fixed host and the
+    /// web hosts.
+    /// - Returns: Whether the URL is a link to one of the web hosts, which the router keys by its
+    ///   path (``RouteURL/admitAsWebLink()``). The URL itself is not returned: a copy of it
+    ///   costs every lookup a retain and a release.
+    func admit(_ url: RouteURL) throws(RouteFailure) -> Bool {
+        if admitsWebLinks, configuration.isWebLink(url) { return true }
         if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
         }
@@ -229,6 +239,10 @@ public final class Router: Sendable {
            host.lowercased() != fixedHost.lowercased() {
             throw .hostNotHandled(host: host)
         }
+        if admitsWebLinks, url.scheme?.lowercased() == "https" {
+            throw .hostNotHandled(host: url.host ?? "")
+        }
+        return false
     }
 
     /// The key that routes are matched against.

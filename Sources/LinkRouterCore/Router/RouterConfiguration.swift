@@ -14,6 +14,23 @@ public struct RouterConfiguration: Sendable {
     /// first segment: `app://user/42` has the key `user/42`.
     public var host: String?
 
+    /// The app's web hosts (`shop.example.com`), compared ignoring case (they are kept lowercased).
+    ///
+    /// An `https` URL of one of them is keyed by its path alone, so the routes that answer
+    /// `shop://catalog/product/42` answer `https://shop.example.com/catalog/product/42` too, whether
+    /// or not `https` is among ``allowedSchemes``. Such a link comes from the web: it reaches
+    /// external routes only, whatever source it is opened with, and no dispatcher set for `https`
+    /// takes it. When the set is not empty, an `https` URL of another host fails with
+    /// ``RouteFailure/hostNotHandled(host:)`` (or ``RouteFailure/schemeNotAllowed(scheme:)`` when
+    /// `https` is not allowed). `routes links` writes the files that let iOS, Android and the
+    /// desktop hand these links to the app.
+    public var webHosts: Set<String> {
+        didSet {
+            let lowercased = Self.lowercased(webHosts)
+            if lowercased != webHosts { webHosts = lowercased }
+        }
+    }
+
     /// The longest URL accepted, in UTF-8 bytes.
     public var maximumURLLength: Int
 
@@ -57,6 +74,7 @@ public struct RouterConfiguration: Sendable {
     public init(
         allowedSchemes: Set<String>? = nil,
         host: String? = nil,
+        webHosts: Set<String> = [],
         maximumURLLength: Int = RouteURL.defaultMaximumLength,
         maximumParameterCount: Int = 64,
         maximumRedirects: Int = 8,
@@ -69,6 +87,7 @@ public struct RouterConfiguration: Sendable {
         self.defaultOpenStyle = defaultOpenStyle
         self.allowedSchemes = Self.lowercased(allowedSchemes)
         self.host = host
+        self.webHosts = Self.lowercased(webHosts)
         self.maximumURLLength = maximumURLLength
         self.maximumParameterCount = maximumParameterCount
         self.maximumRedirects = maximumRedirects
@@ -76,9 +95,25 @@ public struct RouterConfiguration: Sendable {
         self.fallbackAllowlist = fallbackAllowlist
     }
 
-    /// The schemes as the router compares them.
-    private static func lowercased(_ schemes: Set<String>?) -> Set<String>? {
-        schemes.map { Set($0.map { $0.lowercased() }) }
+    /// The schemes (or hosts) as the router compares them.
+    private static func lowercased(_ names: Set<String>?) -> Set<String>? {
+        names.map { Set($0.map { $0.lowercased() }) }
+    }
+
+    private static func lowercased(_ names: Set<String>) -> Set<String> {
+        Set(names.map { $0.lowercased() })
+    }
+
+    /// Whether `url` is an `https` URL of one of the ``webHosts``.
+    func isWebLink(_ url: RouteURL) -> Bool {
+        guard !webHosts.isEmpty, let scheme = url.scheme, scheme.lowercased() == "https", let host = url.host else { return false }
+        return webHosts.contains(host.lowercased())
+    }
+
+    /// Whether the text is an `https` URL of one of the ``webHosts``; `false` at once when there are none.
+    func isWebLink(_ url: String) -> Bool {
+        guard !webHosts.isEmpty, let parsed = try? RouteURL(url, maximumLength: maximumURLLength) else { return false }
+        return isWebLink(parsed)
     }
 
     /// Whether a `route_fallback_url` may lead to this URL.

@@ -17,7 +17,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     public let string: String
 
     /// Where the components lie in `string`.
-    let layout: Layout
+    private(set) var layout: Layout
 
     var schemeEnd: Int { Int(layout.schemeEnd) }
     var hostStart: Int { Int(layout.hostStart) }
@@ -51,6 +51,15 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL as given.
     public var description: String { string }
+
+    /// Whether the router admitted this URL as a link to one of its web hosts
+    /// (``RouterConfiguration/webHosts``): keyed by its path alone, and external.
+    var isWebLink: Bool { layout.isWebLink }
+
+    /// Marks the URL as admitted as a link to one of the router's web hosts.
+    mutating func admitAsWebLink() {
+        layout.isWebLink = true
+    }
 
     /// The scheme as written (`app` in `app://user/42`), or `nil` for a bare route key.
     public var scheme: String? {
@@ -157,13 +166,33 @@ extension RouteURL {
         var queryStart: Int32
         var queryEnd: Int32
         var fragmentStart: Int32
+        /// ``hasEscapes`` and ``isWebLink``, as bits of one byte: a larger layout makes every copy
+        /// of a parsed URL cost more.
+        private var flags: UInt8
+
         /// Whether the URL has a percent escape anywhere; without one, no segment needs decoding.
-        var hasEscapes: Bool
+        var hasEscapes: Bool { flags & 1 != 0 }
+
+        /// Whether the router admitted the URL as a link to one of its web hosts: its key is the
+        /// path alone, whatever the router does with other hosts.
+        var isWebLink: Bool {
+            get { flags & 2 != 0 }
+            set { flags = newValue ? flags | 2 : flags & ~2 }
+        }
+
+        init(
+            schemeEnd: Int32, hostStart: Int32, hostEnd: Int32, pathStart: Int32, pathEnd: Int32, queryStart: Int32,
+            queryEnd: Int32, fragmentStart: Int32, hasEscapes: Bool
+        ) {
+            (self.schemeEnd, self.hostStart, self.hostEnd, self.pathStart) = (schemeEnd, hostStart, hostEnd, pathStart)
+            (self.pathEnd, self.queryStart, self.queryEnd, self.fragmentStart) = (pathEnd, queryStart, queryEnd, fragmentStart)
+            flags = hasEscapes ? 1 : 0
+        }
 
         /// The byte range of the first key segment: the host when it is part of the key, else the path.
         @inline(__always)
         func keyStart(includingHost: Bool) -> Int {
-            includingHost && hostStart >= 0 && hostStart < hostEnd ? Int(hostStart) : Int(pathStart)
+            includingHost && !isWebLink && hostStart >= 0 && hostStart < hostEnd ? Int(hostStart) : Int(pathStart)
         }
 
         /// The key segment that starts at or after `cursor`, and the cursor after it; `nil` at the end.

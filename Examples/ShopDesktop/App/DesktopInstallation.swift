@@ -1,7 +1,8 @@
 import Foundation
+import LinkRouterGTK
 
 /// The `.desktop` file that makes the app the desktop's handler of `shop:` links.
-enum DesktopEntry {
+enum DesktopInstallation {
     static let fileName = "\(ShopApplication.id).desktop"
 
     struct InstallFailed: Error, CustomStringConvertible {
@@ -21,18 +22,18 @@ enum DesktopEntry {
         let folder = dataHome + "/applications"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + fileName
-        let entry = """
-            [Desktop Entry]
-            Type=Application
-            Name=LinkRouter Shop
-            Comment=The LinkRouter desktop demo: opens shop:// links
-            Exec="\(executable)" %u
-            Terminal=false
-            Categories=Utility;
-            MimeType=x-scheme-handler/shop;
-
-            """
-        try entry.write(toFile: path, atomically: true, encoding: .utf8)
+        // Written by LinkRouterDesktop's DesktopEntry, which quotes the path for `Exec` (a
+        // build folder with a space, `"` or `$` in its path still works).
+        let entry: DesktopEntry
+        do {
+            entry = try DesktopEntry(
+                name: "LinkRouter Shop", executable: executable, schemes: ["shop"],
+                comment: "The LinkRouter desktop demo: opens shop:// links", categories: ["Utility"]
+            )
+        } catch {
+            throw InstallFailed(description: "\(error)")
+        }
+        try entry.contents.write(toFile: path, atomically: true, encoding: .utf8)
         let xdgMime = Process()
         xdgMime.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         xdgMime.arguments = ["xdg-mime", "default", fileName, "x-scheme-handler/shop"]

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
-import LinkRouter
+import LinkRouterCore
+import LinkRouterDesktop
 import Testing
 
 /// A stand-in for `xdg-open`: a shell script in a temporary folder that records its arguments,

@@ -1,0 +1,1 @@
+../CheckRoutes/BuiltProductRoutes.swift

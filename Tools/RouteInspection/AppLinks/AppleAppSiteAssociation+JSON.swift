@@ -1,0 +1,102 @@
+extension AppleAppSiteAssociation {
+    /// The file's text: `applinks` with its `details`, a component a line, and a final newline.
+    package var json: String {
+        let details = details.map { detail in
+            var members: [(String, String)] = [("appIDs", JSONText.inlineArray(detail.appIDs.map(JSONText.string)))]
+            if let caseSensitive = detail.caseSensitive {
+                members.append(("defaults", JSONText.inlineObject([("caseSensitive", "\(caseSensitive)")])))
+            }
+            members.append(("components", JSONText.array(detail.components.map(\.json), indent: "        ")))
+            return JSONText.object(members, indent: "      ")
+        }
+        var applinks: [(String, String)] = []
+        if let caseSensitive { applinks.append(("defaults", JSONText.inlineObject([("caseSensitive", "\(caseSensitive)")]))) }
+        applinks.append(("details", JSONText.array(details, indent: "    ")))
+        return JSONText.object([("applinks", JSONText.object(applinks, indent: "  "))], indent: "") + "\n"
+    }
+
+    /// Reads a file's `applinks`.
+    ///
+    /// - Throws: ``LinkFileError`` naming what is missing or malformed.
+    package init(json text: String) throws(LinkFileError) {
+        let document: JSONValue
+        do { document = try JSONValue.parse(text) } catch { throw LinkFileError(error.message) }
+        guard let applinks = document["applinks"] else { throw LinkFileError("no \"applinks\" object") }
+        guard let details = applinks["details"]?.array else { throw LinkFileError("\"applinks\" has no \"details\" array") }
+        var read: [Detail] = []
+        for (index, detail) in details.enumerated() {
+            let place = "applinks.details[\(index)]"
+            var appIDs = detail["appIDs"]?.array?.compactMap(\.string) ?? []
+            if let appID = detail["appID"]?.string { appIDs.append(appID) }
+            guard !appIDs.isEmpty else { throw LinkFileError("\(place) names no \"appID\" or \"appIDs\"") }
+            var components: [Component] = []
+            if let list = detail["components"] {
+                guard let list = list.array else { throw LinkFileError("\(place).components is not an array") }
+                for (number, value) in list.enumerated() {
+                    components.append(try Component(json: value, place: "\(place).components[\(number)]"))
+                }
+            } else if let paths = detail["paths"]?.array {
+                // The format before iOS 13: "NOT /path" excludes.
+                components = paths.compactMap(\.string).map { path in
+                    path.hasPrefix("NOT ") ? Component(path: String(path.dropFirst(4)), exclude: true) : Component(path: path)
+                }
+            }
+            read.append(Detail(appIDs: appIDs, components: components, caseSensitive: detail["defaults"]?["caseSensitive"]?.bool))
+        }
+        self.init(details: read)
+        caseSensitive = applinks["defaults"]?["caseSensitive"]?.bool
+    }
+}
+
+extension AppleAppSiteAssociation.Component {
+    /// The component on one line, keys in the order `/`, `?`, `#`, `exclude`, `caseSensitive`, `comment`.
+    var json: String {
+        var members: [(String, String)] = []
+        if let path { members.append(("/", JSONText.string(path))) }
+        switch query {
+        case nil: break
+        case .pattern(let pattern): members.append(("?", JSONText.string(pattern)))
+        case .items(let items):
+            members.append(("?", JSONText.inlineObject(items.keys.sorted().map { ($0, JSONText.string(items[$0]!)) })))
+        }
+        if let fragment { members.append(("#", JSONText.string(fragment))) }
+        if exclude { members.append(("exclude", "true")) }
+        if let caseSensitive { members.append(("caseSensitive", "\(caseSensitive)")) }
+        if let comment { members.append(("comment", JSONText.string(comment))) }
+        return JSONText.inlineObject(members)
+    }
+
+    init(json value: JSONValue, place: String) throws(LinkFileError) {
+        guard let members = value.object else { throw LinkFileError("\(place) is not an object") }
+        func text(_ key: String) throws(LinkFileError) -> String? {
+            guard let value = members[key] else { return nil }
+            guard let text = value.string else { throw LinkFileError("\(place).\"\(key)\" is not a string") }
+            return text
+        }
+        self.init(path: try text("/"), exclude: members["exclude"]?.bool ?? false, comment: try text("comment"))
+        fragment = try text("#")
+        caseSensitive = members["caseSensitive"]?.bool
+        switch members["?"] {
+        case nil: query = nil
+        case .string(let pattern): query = .pattern(pattern)
+        case .object(let items):
+            var patterns: [String: String] = [:]
+            for (name, value) in items {
+                guard let pattern = value.string else { throw LinkFileError("\(place).\"?\".\"\(name)\" is not a string") }
+                patterns[name] = pattern
+            }
+            query = .items(patterns)
+        default: throw LinkFileError("\(place).\"?\" is neither a string nor an object")
+        }
+    }
+}
+
+/// Why a deployed link file cannot be read: what is missing or malformed, and where.
+package struct LinkFileError: Error, Sendable, CustomStringConvertible {
+    /// The problem, such as `applinks.details[0] names no "appID" or "appIDs"`.
+    package let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
