@@ -195,12 +195,22 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // The desktop shop: GTK pages in feature modules that never import each other, and the app.
-        .target(name: "DesktopCatalogFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CatalogPages", swiftSettings: strictSettings),
-        .target(name: "DesktopAccountFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/AccountPages", swiftSettings: strictSettings),
+        // Pages that log when they are viewed (PageLifecycle), through swift-log as an app's analytics would.
+        .target(
+            name: "DesktopCatalogFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/ShopDesktop/CatalogPages", swiftSettings: strictSettings
+        ),
+        .target(
+            name: "DesktopAccountFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/ShopDesktop/AccountPages", swiftSettings: strictSettings
+        ),
         .target(name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CartPages", swiftSettings: strictSettings),
         .executableTarget(
             name: "shop-desktop",
-            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature"],
+            dependencies: [
+                "LinkRouter", "LinkRouterGTK", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Examples/ShopDesktop/App",
             swiftSettings: strictSettings
         ),

@@ -87,6 +87,7 @@ func describe(_ outcome: RouteOutcome) -> String {
 func describeOpened(_ outcome: RouteOutcome) -> String {
     switch outcome.result {
     case .success(.page(let page)): "page   \(page)"
+    case .success(.updated(let page)): "page   \(page) (updated in place)"
     case .success(.action(let value)): "action \(outcome.route!.pattern) → \(value.map { "\($0)" } ?? "nothing")"
     case .success(.dispatched(let scheme, let value)): "\(scheme) dispatcher → \(value.map { "\($0)" } ?? "nothing")"
     case .failure(let failure): "failed \(failure)"

@@ -25,19 +25,32 @@ public protocol GTKPage: Routable {
     /// Builds the page's widget. Throwing fails the open with
     /// ``/LinkRouterCore/RouteFailure/navigationFailed(pattern:underlying:)`` and leaves the stack unchanged.
     @MainActor func makeWidget(in context: GTKPageContext) throws -> GTKWidget
+
+    /// Shows the parameters of an update in place (``/LinkRouterCore/Routable/updatesInPlace(for:)``)
+    /// in the widget that the page it replaces built: `self` is the updated page. Return `false`
+    /// (the default) to have a new widget built with ``makeWidget(in:)`` instead.
+    @MainActor func update(_ widget: GTKWidget, in context: GTKPageContext) -> Bool
+}
+
+extension GTKPage {
+    /// Builds a new widget.
+    @MainActor public func update(_ widget: GTKWidget, in context: GTKPageContext) -> Bool { false }
 }
 
 /// What a page's widget can do with the window it is shown in.
 @MainActor
 public struct GTKPageContext {
-    /// The page's entry on the stack (its URL, parameters and result slot).
-    public let entry: NavigationEntry
+    let handle: PageHandle
     weak var navigator: GTKNavigator?
+
+    /// The page's entry on the stack (its URL, parameters and result slot); after an update in
+    /// place that kept the widget, the updated page's.
+    public var entry: NavigationEntry { handle.entry }
 
     /// Takes the page off the stack, with the pages above it (dismissing its modal window when it
     /// is the window's first page); its result is delivered then.
     public func close() {
-        navigator?.close(entry)
+        navigator?.close(handle.entry)
     }
 
     /// Opens a link from inside the app (`source: .app`), through the navigator's ``GTKNavigator/linkHandler``.

@@ -41,6 +41,13 @@ public struct GTKWidget {
         nonmutating set { gtk_editable_set_text(pointer, newValue) }
     }
 
+    /// The description of a status page made by ``statusPage(title:description:icon:child:)``;
+    /// setting it changes the page where it is shown (an update in place, say).
+    public var statusDescription: String? {
+        get { adw_status_page_get_description(pointer).map { String(cString: $0) } }
+        nonmutating set { adw_status_page_set_description(pointer, newValue) }
+    }
+
     /// Presses Enter in an entry made by ``entry(placeholder:onActivate:)``, as a person would
     /// (for tests and scripting: not API).
     @_spi(Testing) public func pressEnter() {

@@ -36,24 +36,25 @@ struct AccessibilityTests {
         }
     }
 
-    @Test("A screen reader finds the back button, the link entry and the sign-in field by name")
+    @Test("A screen reader finds the back button, the tabs, the link entry and the sign-in field by name")
     func names() async throws {
         let session = try await DesktopSession(name: "a11y")
         let folder = session.folder.appendingPathComponent("shots")
         let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--test-scripting", "--screenshot-dir", folder.path], accessibility: true)
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         try await session.run(RunningShop.executable, ["shop://catalog/product/42"])
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
         // Read once the window shows the page (its screenshot is taken then).
         #expect(await shop.next { $0.hasPrefix("screenshot: ") } != nil)
         let main = try await read(session)
         #expect(main.contains { $0.role == "push button" && $0.name == "Back" }, "\(main)")
         #expect(main.contains { ($0.role == "text" || $0.role == "entry") && $0.name == "Link to open" }, "\(main)")
-        // The tab switcher's tabs, once the app has tabs (issue 35), are checked here the same way:
-        // #expect(main.contains { $0.role == "page tab" && $0.name == "Catalog" })
+        // The tabs of the header bar's view switcher, by the names they show.
+        #expect(main.contains { $0.role == "page tab" && $0.name == "Catalog" }, "\(main)")
+        #expect(main.contains { $0.role == "page tab" && $0.name == "Account" }, "\(main)")
 
         try await shop.action("type-link", "shop://account/login")
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id> | account/login")
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id> | account/login  [tab catalog]")
         #expect(await shop.next { $0.hasPrefix("screenshot: ") } != nil)
         let modal = try await read(session)
         #expect(modal.contains { ($0.role == "text" || $0.role == "entry") && $0.name == "Your name" }, "\(modal)")

@@ -19,7 +19,11 @@ final class DesktopSession: @unchecked Sendable {
     /// How long a session may take to start: a bound for a broken machine, not a wait.
     static let startTimeout: TimeInterval = 120
 
-    init(name: String) async throws {
+    /// - Parameters:
+    ///   - name: Part of the temporary folder's name.
+    ///   - environment: More variables for every program run in the session (a desktop that
+    ///     prefers dark colours: `ADW_DEBUG_COLOR_SCHEME=prefer-dark`).
+    init(name: String, environment extra: [String: String] = [:]) async throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("shop-desktop-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run"),
@@ -47,6 +51,13 @@ final class DesktopSession: @unchecked Sendable {
         environment["XAUTHORITY"] = lines[2]
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        // The theme fades a button's background in 200 ms when it is checked (a tab chosen in the
+        // view switcher); GTK says when a page stops sliding, not when a fade ends, so screenshots
+        // taken once the window settled would catch the switcher half-way. This desktop's user
+        // stylesheet turns those fades off; pages still slide.
+        let styles = folder.appendingPathComponent("config/gtk-4.0")
+        try FileManager.default.createDirectory(at: styles, withIntermediateDirectories: true)
+        try Data("* { transition: none; }\n".utf8).write(to: styles.appendingPathComponent("gtk.css"))
         environment["XDG_DATA_DIRS"] = "/usr/share"
         environment["XDG_CURRENT_DESKTOP"] = "X-Generic"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
@@ -56,6 +67,7 @@ final class DesktopSession: @unchecked Sendable {
         // GTK and GLib keep caches for the process's life, which LeakSanitizer reports as leaks
         // in the AddressSanitizer run of the suite; the app's own memory errors are still caught.
         environment["ASAN_OPTIONS"] = "detect_leaks=0"
+        environment.merge(extra) { _, new in new }
         self.environment = environment
     }
 
@@ -133,12 +145,16 @@ final class RunningShop: @unchecked Sendable {
         var description: String { "\(RunningShop.executable) is not built; run `swift build` (scripts/test does) before `swift test`" }
     }
 
-    /// Starts the app; with `accessibility`, GTK's accessibility is on (the AT-SPI bus of the
-    /// session, as a screen reader needs), otherwise off (`GTK_A11Y=none`).
-    init(in session: DesktopSession, arguments: [String] = ["--print-stack"], accessibility: Bool = false) async throws {
+    /// Runs the shop, or a program that starts it (`gio open URL`: the shop the desktop starts
+    /// writes to the same output); with `accessibility`, GTK's accessibility is on (the AT-SPI bus
+    /// of the session, as a screen reader needs), otherwise off (`GTK_A11Y=none`).
+    init(
+        in session: DesktopSession, running executable: String = RunningShop.executable, arguments: [String] = ["--print-stack"],
+        accessibility: Bool = false
+    ) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else { throw NotBuilt() }
         self.session = session
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = session.environment
         if accessibility { environment.removeValue(forKey: "GTK_A11Y") }
@@ -164,22 +180,26 @@ final class RunningShop: @unchecked Sendable {
     /// returns it; `nil` when none came within `timeout` seconds.
     @discardableResult
     func next(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
-        let alreadyConsumed = consumed, output = output
-        let found: (index: Int, line: String)? = await offPool {
-            let lines = output.wait(timeout: timeout) { lines in lines.indices.dropFirst(alreadyConsumed).contains { matches(lines[$0]) } }
-            return lines.flatMap { lines in lines.indices.dropFirst(alreadyConsumed).first { matches(lines[$0]) }.map { ($0, lines[$0]) } }
-        }
-        guard let found else { return nil }
+        guard let found = await first(matches, after: consumed, timeout: timeout) else { return nil }
         consumed = found.index + 1
         return found.line
     }
 
-    /// Waits for a line anywhere in the output (printed before or after those already waited
-    /// for) that satisfies `matches`, and returns it, leaving the next line to wait for as it was.
-    func any(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+    /// Waits for a line that satisfies `matches`, printed at any time — before the lines already
+    /// waited for, too — and returns it; the lines waited for stay as they are. For a line that
+    /// may come before or after others (a screenshot, taken when the window settles).
+    func line(_ matches: @escaping @Sendable (String) -> Bool, timeout: TimeInterval = RunningShop.lineTimeout) async -> String? {
+        await first(matches, after: 0, timeout: timeout)?.line
+    }
+
+    /// The first line from index `start` on that satisfies `matches`, once there is one.
+    private func first(
+        _ matches: @escaping @Sendable (String) -> Bool, after start: Int, timeout: TimeInterval
+    ) async -> (index: Int, line: String)? {
         let output = output
         return await offPool {
-            output.wait(timeout: timeout) { $0.contains(where: matches) }?.first(where: matches)
+            let lines = output.wait(timeout: timeout) { lines in lines.indices.dropFirst(start).contains { matches(lines[$0]) } }
+            return lines.flatMap { lines in lines.indices.dropFirst(start).first { matches(lines[$0]) }.map { ($0, lines[$0]) } }
         }
     }
 
@@ -205,6 +225,59 @@ final class RunningShop: @unchecked Sendable {
         guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
         exited.signal()   // for the next caller (deinit)
         return process.terminationStatus
+    }
+}
+
+extension RunningShop {
+    /// Where the scenarios keep their screenshots for people to look at: `.build/desktop-screenshots`.
+    static let screenshots = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/desktop-screenshots")
+
+    /// Runs the shop with --print-stack, saving a screenshot per change into
+    /// `.build/desktop-screenshots/NAME` (emptied first), with the links given on its command line.
+    convenience init(in session: DesktopSession, screenshotsNamed name: String, links: [String] = []) async throws {
+        let folder = Self.screenshots.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await self.init(in: session, arguments: ["--print-stack", "--test-scripting", "--screenshot-dir", folder.path] + links)
+    }
+
+    /// Waits for the screenshot of the stack as last printed and checks it: a PNG of the size the
+    /// app measured for the window (the main one, made 800×600, or a modal one, 520×500, less
+    /// the frame GTK draws itself) that is not blank.
+    ///
+    /// The app names each screenshot after the change it shows (`NNN.png`, the count of `stack:`
+    /// lines), taken once the window has settled; screenshots of earlier changes are skipped. The
+    /// line is looked for among all the app printed: it may come before a line the test waited
+    /// for meanwhile (an `opened:` or a `toast:` line printed when the open ends).
+    func expectScreenshot(modal: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let change = String(format: "%03d", lines.filter { $0.hasPrefix("stack: ") }.count)
+        guard let line = await self.line({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
+            Issue.record("no screenshot of change \(change): \(lines)", sourceLocation: sourceLocation)
+            return
+        }
+        let fields = line.split(separator: " ")
+        let size = fields.count == 3 ? fields[2].split(separator: "x").compactMap { Int($0) } : []
+        guard fields.count == 3, fields[0] == "screenshot:", size.count == 2, let png = PNGSummary(path: String(fields[1])) else {
+            Issue.record("not a screenshot: \(line)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(png.width == size[0] && png.height == size[1], "\(line): the PNG is \(png.width)x\(png.height)", sourceLocation: sourceLocation)
+        let expected = modal ? (520, 500) : (800, 600)
+        #expect(
+            (expected.0 - 20...expected.0).contains(png.width) && (expected.1 - 20...expected.1).contains(png.height), "\(line)",
+            sourceLocation: sourceLocation
+        )
+        // A blank window compresses to a few kilobytes; header bar, text and buttons do not.
+        #expect(png.compressedBytes > 6_000, "\(line): \(png.compressedBytes) bytes of image data", sourceLocation: sourceLocation)
+    }
+
+    /// GTK and GLib report misuse (a bad argument, markup that does not parse) as warnings and
+    /// criticals on standard error; a scenario must cause none.
+    func expectNoGTKComplaints(sourceLocation: SourceLocation = #_sourceLocation) {
+        let complaints = lines.filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
+        #expect(complaints.isEmpty, "\(complaints)", sourceLocation: sourceLocation)
     }
 }
 

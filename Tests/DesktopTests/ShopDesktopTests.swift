@@ -7,66 +7,26 @@ import Testing
 /// GTK, under `.build/desktop-screenshots/`.
 @Suite(.serialized)
 struct ShopDesktopTests {
-    static let screenshots = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/desktop-screenshots")
-
     /// Starts the app with --print-stack and screenshots into `.build/desktop-screenshots/NAME`,
     /// and waits for its first page, the catalog.
     private func start(_ name: String, in session: DesktopSession) async throws -> RunningShop {
-        let folder = Self.screenshots.appendingPathComponent(name)
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--test-scripting", "--screenshot-dir", folder.path])
-        #expect(await shop.nextStack() == "catalog", "\(shop.lines)")
+        let shop = try await RunningShop(in: session, screenshotsNamed: name)
+        #expect(await shop.nextStack() == "catalog  [tab catalog]", "\(shop.lines)")
         return shop
-    }
-
-    /// Waits for the screenshot of the stack as last printed and checks it: a PNG of the size the
-    /// app measured for the window (the main one, made 800×600, or the modal login, 520×500, less
-    /// the frame GTK draws itself) that is not blank.
-    ///
-    /// The app names each screenshot after the change it shows (`NNN.png`, the count of `stack:`
-    /// lines), taken once the window has settled; screenshots of earlier changes are skipped.
-    private func expectScreenshot(_ shop: RunningShop, modal: Bool = false) async {
-        let change = String(format: "%03d", shop.lines.filter { $0.hasPrefix("stack: ") }.count)
-        // Looked for in all the output: it may come before a line the test waited for since.
-        guard let line = await shop.any({ $0.hasPrefix("screenshot") && $0.contains("/\(change).png") }) else {
-            Issue.record("no screenshot of change \(change): \(shop.lines)")
-            return
-        }
-        let fields = line.split(separator: " ")
-        let size = fields.count == 3 ? fields[2].split(separator: "x").compactMap { Int($0) } : []
-        guard fields.count == 3, fields[0] == "screenshot:", size.count == 2, let png = PNGSummary(path: String(fields[1])) else {
-            Issue.record("not a screenshot: \(line)")
-            return
-        }
-        #expect(png.width == size[0] && png.height == size[1], "\(line): the PNG is \(png.width)x\(png.height)")
-        let expected = modal ? (520, 500) : (800, 600)
-        #expect((expected.0 - 20...expected.0).contains(png.width) && (expected.1 - 20...expected.1).contains(png.height), "\(line)")
-        // A blank window compresses to a few kilobytes; header bar, text and buttons do not.
-        #expect(png.compressedBytes > 6_000, "\(line): \(png.compressedBytes) bytes of image data")
-    }
-
-    /// GTK and GLib report misuse (a bad argument, markup that does not parse) as warnings and
-    /// criticals on standard error; a scenario must cause none.
-    private func expectNoGTKComplaints(_ shop: RunningShop) {
-        let complaints = shop.lines.filter { $0.contains("-WARNING **") || $0.contains("-CRITICAL **") }
-        #expect(complaints.isEmpty, "\(complaints)")
     }
 
     @Test("A link given to a second instance is shown by the running one, over its parent; back returns to the catalog")
     func secondInstance() async throws {
         let session = try await DesktopSession(name: "second")
         let shop = try await start("second-instance", in: session)
-        await expectScreenshot(shop)
+        await shop.expectScreenshot()
         let second = try await session.run(RunningShop.executable, ["shop://catalog/product/42?color=blue"])
         #expect(second.status == 0, "\(second.output)")
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
-        await expectScreenshot(shop)
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
+        await shop.expectScreenshot()
         try await shop.action("back")
-        #expect(await shop.nextStack() == "catalog")
-        expectNoGTKComplaints(shop)
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
+        shop.expectNoGTKComplaints()
     }
 
     @Test("gio open reaches the app through the installed desktop entry; the cart asks for a login first, and signing in delivers the name")
@@ -79,13 +39,13 @@ struct ShopDesktopTests {
         let shop = try await start("gio-open-login", in: session)
         let open = try await session.run("gio", ["open", "shop://cart?add=42"])
         #expect(open.status == 0, "\(open.output)")
-        #expect(await shop.nextStack() == "catalog | account/login")
-        await expectScreenshot(shop, modal: true)
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
+        await shop.expectScreenshot(modal: true)
         try await shop.action("press", "Sign in")
-        #expect(await shop.nextStack() == "catalog")
-        #expect(await shop.nextStack() == "catalog > cart")
-        await expectScreenshot(shop)
-        expectNoGTKComplaints(shop)
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
+        #expect(await shop.nextStack() == "catalog > cart  [tab catalog]")
+        await shop.expectScreenshot()
+        shop.expectNoGTKComplaints()
     }
 
     @Test("Closing the login window delivers .cancelled once: the interceptor stops the cart's open, with a toast")
@@ -93,18 +53,18 @@ struct ShopDesktopTests {
         let session = try await DesktopSession(name: "cancel")
         let shop = try await start("login-cancelled", in: session)
         try await shop.action("type-link", "shop://cart")
-        #expect(await shop.nextStack() == "catalog | account/login")
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
         try await shop.action("close-window")
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://cart: interceptor 'login' stopped the open: not signed in")
         // Back (the button, Escape, Alt+Left) on the login page cancels the same way.
         try await shop.action("type-link", "shop://cart")
-        #expect(await shop.nextStack() == "catalog | account/login")
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
         try await shop.action("back")
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         #expect(await shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true)
-        await expectScreenshot(shop)
-        expectNoGTKComplaints(shop)
+        await shop.expectScreenshot()
+        shop.expectNoGTKComplaints()
     }
 
     /// Presses a key in the window titled `title`, through the X server, as a keyboard would.
@@ -123,19 +83,19 @@ struct ShopDesktopTests {
         let session = try await DesktopSession(name: "keys")
         let shop = try await start("keyboard", in: session)
         try await session.run(RunningShop.executable, ["shop://catalog/product/42"])
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
         try await press("Escape", inWindowTitled: "LinkRouter Shop", session)
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         try await session.run(RunningShop.executable, ["shop://catalog/product/7"])
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
         try await press("alt+Left", inWindowTitled: "LinkRouter Shop", session)
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         try await shop.action("type-link", "shop://cart")
-        #expect(await shop.nextStack() == "catalog | account/login")
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
         try await press("Escape", inWindowTitled: "Sign in", session)
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         #expect(await shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true)
-        expectNoGTKComplaints(shop)
+        shop.expectNoGTKComplaints()
     }
 
     @Test("An internal route opened from outside is refused with a toast; typed into the app, it opens")
@@ -146,22 +106,22 @@ struct ShopDesktopTests {
         #expect(second.status == 0, "\(second.output)")
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://account/login: no route matches 'account/login'")
         try await shop.action("type-link", "shop://account/login")
-        #expect(await shop.nextStack() == "catalog | account/login")
-        #expect(!shop.lines.contains { $0.hasPrefix("stack: ") && $0 != "stack: catalog" && $0 != "stack: catalog | account/login" })
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
+        #expect(!shop.lines.contains { $0.hasPrefix("stack: ") && $0 != "stack: catalog  [tab catalog]" && $0 != "stack: catalog | account/login  [tab catalog]" })
     }
 
     @Test("Without --test-scripting the app has no scripting action: nothing on the session bus opens an internal route")
     func noScriptingFromOutside() async throws {
         let session = try await DesktopSession(name: "no-scripting")
         let shop = try await RunningShop(in: session, arguments: ["--print-stack"])
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         // The actions the app exports on the bus, as any program there sees them: `(['NAME', ...],)`.
         let actions = try await session.run("gdbus", [
             "call", "--session", "--dest", RunningShop.applicationID, "--object-path", "/org/linkrouter/ShopDesktop",
             "--method", "org.gtk.Actions.List",
         ])
         #expect(actions.status == 0, "\(actions.output)")
-        for name in ["back", "press", "close-window", "close-main-window", "type-link"] {
+        for name in ["back", "press", "close-window", "close-main-window", "type-link", "navigate"] {
             #expect(!actions.output.contains("'\(name)'"), "\(actions.output)")
         }
         // Activated over D-Bus as any program could: refused by GLib, nothing opens.
@@ -178,8 +138,8 @@ struct ShopDesktopTests {
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://account/login: no route matches 'account/login'")
         // The app still opens external links it is sent.
         try await session.run(RunningShop.executable, ["shop://catalog/product/7"])
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
-        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog", "stack: catalog > catalog/product/<int:id>"])
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
+        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog  [tab catalog]", "stack: catalog > catalog/product/<int:id>  [tab catalog]"])
     }
 
     @Test("50 links sent over D-Bus at once are all shown, in the order they arrived")
@@ -212,9 +172,9 @@ struct ShopDesktopTests {
         let received = shop.lines.filter { $0.hasPrefix("received: ") }.map { String($0.dropFirst(10)) }
         #expect(Set(opened) == Set((1...50).map { "shop://catalog/product/\($0)" }))
         #expect(opened == received)
-        #expect(shop.lines.last { $0.hasPrefix("stack: ") } == "stack: catalog > catalog/product/<int:id>")
-        await expectScreenshot(shop)
-        expectNoGTKComplaints(shop)
+        #expect(shop.lines.last { $0.hasPrefix("stack: ") } == "stack: catalog > catalog/product/<int:id>  [tab catalog]")
+        await shop.expectScreenshot()
+        shop.expectNoGTKComplaints()
     }
 
     @Test("Bad input: a widget that fails to build, malformed links from gio open; the stack stays as it was")
@@ -222,15 +182,15 @@ struct ShopDesktopTests {
         let session = try await DesktopSession(name: "bad")
         _ = try await session.run(RunningShop.executable, ["--install-desktop-entry"])
         let shop = try await start("bad-input", in: session)
-        await expectScreenshot(shop)
+        await shop.expectScreenshot()
         try await shop.action("type-link", "shop://catalog/discontinued/9")
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://catalog/discontinued/9: page 'catalog/discontinued/<int:id>' could not be shown: product 9 is discontinued")
         _ = try await session.run("gio", ["open", "shop://catalog/product/forty-two"])
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://catalog/product/forty-two: no route matches 'catalog/product/forty-two'")
         _ = try await session.run("gio", ["open", "shop://catalog/product/%ZZ"])
         #expect(await shop.next { $0.hasPrefix("toast: ") }?.contains("invalid URL") == true, "\(shop.lines)")
-        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog"])
-        expectNoGTKComplaints(shop)
+        #expect(shop.lines.filter { $0.hasPrefix("stack: ") } == ["stack: catalog  [tab catalog]"])
+        shop.expectNoGTKComplaints()
         #expect(shop.process.isRunning)
     }
 
@@ -239,7 +199,7 @@ struct ShopDesktopTests {
         let session = try await DesktopSession(name: "folder")
         let nested = session.folder.appendingPathComponent("new/nested/shots")
         let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--screenshot-dir", nested.path])
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         let line = await shop.next { $0.hasPrefix("screenshot") }
         #expect(line?.hasPrefix("screenshot: \(nested.path)/001.png ") == true, "\(shop.lines)")
         #expect(PNGSummary(path: nested.appendingPathComponent("001.png").path) != nil)
@@ -258,14 +218,14 @@ struct ShopDesktopTests {
         // The first screenshot's name is taken by a folder.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("001.png"), withIntermediateDirectories: true)
         let shop = try await RunningShop(in: session, arguments: ["--print-stack", "--screenshot-dir", folder.path])
-        #expect(await shop.nextStack() == "catalog")
+        #expect(await shop.nextStack() == "catalog  [tab catalog]")
         let line = await shop.next { $0.hasPrefix("screenshot") }
         #expect(line?.hasPrefix("screenshot failed: \(folder.path)/001.png: ") == true, "\(shop.lines)")
         #expect(line?.hasSuffix("Is a directory") == true, "\(line ?? "")")
         try await session.run(RunningShop.executable, ["shop://catalog/product/42"])
-        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>")
-        await expectScreenshot(shop)
-        expectNoGTKComplaints(shop)
+        #expect(await shop.nextStack() == "catalog > catalog/product/<int:id>  [tab catalog]")
+        await shop.expectScreenshot()
+        shop.expectNoGTKComplaints()
     }
 
     @Test("Closing the main window while an open waits for the login: the open fails cleanly and the app exits 0")
@@ -273,10 +233,10 @@ struct ShopDesktopTests {
         let session = try await DesktopSession(name: "close")
         let shop = try await start("closed-while-intercepted", in: session)
         try await shop.action("type-link", "shop://cart")
-        #expect(await shop.nextStack() == "catalog | account/login")
+        #expect(await shop.nextStack() == "catalog | account/login  [tab catalog]")
         try await shop.action("close-main-window")
         #expect(await shop.next { $0.hasPrefix("toast: ") }?.hasSuffix("not signed in") == true, "\(shop.lines)")
         #expect(await shop.exitStatus(timeout: RunningShop.lineTimeout) == 0, "\(shop.lines)")
-        expectNoGTKComplaints(shop)
+        shop.expectNoGTKComplaints()
     }
 }

@@ -42,6 +42,7 @@ enum FailureSummary: Equatable, Sendable {
     case interceptorTimedOut(interceptor: String)
     case cancelled(String)
     case navigationFailed(pattern: String)
+    case pageMismatch(pattern: String, expected: String, actual: String)
 }
 
 extension RouteFailure {
@@ -61,6 +62,7 @@ extension RouteFailure {
         case .interceptorTimedOut(let interceptor, _): .interceptorTimedOut(interceptor: interceptor)
         case .cancelled(let reason): .cancelled(reason)
         case .navigationFailed(let pattern, _): .navigationFailed(pattern: pattern)
+        case .pageMismatch(let pattern, let expected, let actual): .pageMismatch(pattern: pattern, expected: expected, actual: actual)
         }
     }
 }

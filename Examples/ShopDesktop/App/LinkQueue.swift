@@ -11,6 +11,7 @@ final class LinkQueue: Sendable {
     struct Link: Sendable {
         let url: String
         let source: OpenSource
+        let options: OpenOptions
     }
 
     private let continuation: AsyncStream<Link>.Continuation
@@ -21,13 +22,13 @@ final class LinkQueue: Sendable {
         self.continuation = continuation
         Task.detached {
             for await link in links {
-                await opened(link, await router.open(link.url, source: link.source))
+                await opened(link, await router.open(link.url, source: link.source, options: link.options))
             }
         }
     }
 
     /// Queues a link.
-    func send(_ url: String, from source: OpenSource) {
-        continuation.yield(Link(url: url, source: source))
+    func send(_ url: String, from source: OpenSource, options: OpenOptions = OpenOptions()) {
+        continuation.yield(Link(url: url, source: source, options: options))
     }
 }

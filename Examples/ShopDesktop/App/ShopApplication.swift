@@ -11,6 +11,11 @@ import Glibc
 @MainActor
 final class ShopApplication {
     nonisolated static let id = "org.linkrouter.ShopDesktop"
+    /// The two tabs: a link to a page whose parents lead to a tab's root selects that tab.
+    nonisolated static let tabs = [
+        NavigationTab("catalog", root: "shop://catalog", title: "Catalog", icon: "view-grid-symbolic"),
+        NavigationTab("account", root: "shop://account", title: "Account", icon: "avatar-default-symbolic"),
+    ]
 
     let options: DesktopOptions
     let application = GTKApplication(id: ShopApplication.id)
@@ -31,9 +36,10 @@ final class ShopApplication {
             await self?.finished(link, outcome)
         }
         try addLoginInterceptor()
-        application.onActivate { [unowned self] in _ = window() }
+        application.onActivate { [unowned self] in _ = window(showingHome: true) }
         application.onOpen { [unowned self] urls in
-            _ = window()
+            // A first start with links shows them (with the pages under them), not the catalog first.
+            _ = window(showingHome: false)
             for url in urls {
                 say("received: \(url)")
                 send(url, from: .external)
@@ -48,10 +54,15 @@ final class ShopApplication {
         application.run(arguments: options.applicationArguments)
     }
 
-    /// The window, made (showing the catalog) when there is none.
-    private func window() -> GTKNavigator {
+    /// The window, made when there is none (showing the catalog, when `showingHome`).
+    private func window(showingHome: Bool) -> GTKNavigator {
         if let navigator, !navigator.isClosed { return navigator }
-        let navigator = GTKNavigator(application: application, title: "LinkRouter Shop", width: 800, height: 600)
+        let navigator: GTKNavigator
+        do {
+            navigator = try GTKNavigator(application: application, title: "LinkRouter Shop", tabs: Self.tabs, width: 800, height: 600)
+        } catch {
+            fail("\(error)")
+        }
         let entry = linkEntry()
         navigator.addToHeaderBar(entry)
         linkEntryWidget = entry
@@ -59,7 +70,7 @@ final class ShopApplication {
         navigator.onChange = { [unowned self] navigator in changed(navigator) }
         router.navigator = navigator
         self.navigator = navigator
-        send("shop://catalog", from: .app)
+        if showingHome { send("shop://catalog", from: .app) }
         return navigator
     }
 
@@ -71,10 +82,10 @@ final class ShopApplication {
         }.accessibilityLabel("Link to open")
     }
 
-    private func send(_ url: String, from source: OpenSource) {
+    private func send(_ url: String, from source: OpenSource, options: OpenOptions = OpenOptions()) {
         pending += 1
         if pending == 1 { application.hold() }
-        queue.send(url, from: source)
+        queue.send(url, from: source, options: options)
     }
 
     private func finished(_ link: LinkQueue.Link, _ outcome: RouteOutcome) {
@@ -86,11 +97,16 @@ final class ShopApplication {
             say("opened: \(link.url)")
         }
         pending -= 1
-        if pending == 0 { application.release() }
+        guard pending == 0 else { return }
+        application.release()
+        // Links that opened nothing leave no empty window: it shows the catalog.
+        if let navigator, !navigator.isClosed, navigator.state.allEntries.isEmpty { send("shop://catalog", from: .app) }
     }
 
     private func changed(_ navigator: GTKNavigator) {
         say("stack: \(navigator)")
+        // Whether the change slides (animated) or is shown at once (`animated: false`, `route_no_animation=1`).
+        say("sliding: \(navigator.isTransitioning)")
         changes += 1
         guard let folder = options.screenshotFolder, !screenshotScheduled else { return }
         // When the window shows the stack, slides finished: changes in between share the
@@ -140,7 +156,7 @@ final class ShopApplication {
     /// bus can activate:
     /// `back` (the back button, Escape, Alt+Left), `press 'LABEL'` (clicks a button of the top
     /// window), `close-window` and `close-main-window` (a window's close button), `type-link 'URL'`
-    /// (a URL typed in the link entry, then Enter).
+    /// (a URL typed in the link entry, then Enter), `navigate 'OPERATION'` (below).
     private func addScriptingActions() {
         application.addAction("back") { [unowned self] _ in navigator?.goBack() }
         application.addAction("press", takesString: true) { [unowned self] label in
@@ -152,6 +168,47 @@ final class ShopApplication {
             guard let url, let entry = linkEntryWidget else { return }
             entry.text = url
             entry.pressEnter()
+        }
+        application.addAction("navigate", takesString: true) { [unowned self] operation in
+            if let operation { navigate(operation) }
+        }
+    }
+
+    /// `navigate 'OPERATION'`: what an app does with its navigator in code, which no button does:
+    /// `pop`, `dismiss`, `back N`, `back-to ROUTE`, `tab NAME` (each then says
+    /// `navigated: OPERATION -> RESULT`), and opens with options, which say `opened:` as links do:
+    /// `replace URL` (a custom transition replaces the stack with the page), `present-bare URL`
+    /// (presented without a navigation container), `still URL` (not animated).
+    private func navigate(_ operation: String) {
+        let words = operation.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = words.count > 1 ? words[1] : ""
+        guard let navigator else { return say("navigated: \(operation) -> no window") }
+        switch words.first {
+        case "replace":
+            send(argument, from: .app, options: OpenOptions(transition: { request in
+                try await request.navigator.replaceStack(with: [request.entry], animated: request.animated)
+            }))
+        case "present-bare": send(argument, from: .app, options: OpenOptions(style: .present, presentsInNavigationContainer: false))
+        case "still": send(argument, from: .app, options: OpenOptions(animated: false))
+        default:
+            Task {
+                let result: String
+                switch words.first {
+                case "pop": result = "\(await navigator.pop(animated: true))"
+                case "dismiss": result = "\(await navigator.dismiss(animated: true))"
+                case "back": result = "\(await navigator.back(levels: Int(argument) ?? 1, animated: true))"
+                case "back-to": result = await navigator.back(toRoute: argument, animated: true)?.route.text ?? "none"
+                case "tab":
+                    do {
+                        try await navigator.selectTab(argument, animated: true)
+                        result = "selected"
+                    } catch {
+                        result = "\(error)"
+                    }
+                default: result = "unknown operation"
+                }
+                say("navigated: \(operation) -> \(result)")
+            }
         }
     }
 }

@@ -6,6 +6,10 @@
 //   shop-desktop --screenshot-dir DIR  saves a PNG of the window after each change
 //   shop-desktop --install-desktop-entry   makes it the desktop's handler of shop:// links
 //   shop-desktop --test-scripting      adds the actions tests drive it with (gapplication action ...)
+//
+// SHOP_DESKTOP_OPTIONS (options split at spaces) adds options to a start the desktop makes, as
+// `gio open shop://…` does when the app is not running.
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +22,8 @@ func fail(_ message: String) -> Never {
 
 let options: DesktopOptions
 do {
-    options = try DesktopOptions(CommandLine.arguments)
+    let fromEnvironment = getenv("SHOP_DESKTOP_OPTIONS").map { String(cString: $0).split(separator: " ").map(String.init) } ?? []
+    options = try DesktopOptions(Array(CommandLine.arguments.prefix(1)) + fromEnvironment + CommandLine.arguments.dropFirst())
 } catch {
     fail("\(error)")
 }
@@ -41,6 +46,8 @@ if options.installsDesktopEntry {
         fail("\(error)")
     }
 }
+
+if options.printsStack { LoggingSystem.bootstrap { PrintedLog(label: $0) } }
 
 // The top level runs on the main thread: GTKApplication.run turns the GLib main loop here, and
 // it also runs the main actor's jobs.

@@ -2,10 +2,17 @@
 // with pages that build GTK widgets. Registered by annotation only; no other module imports it.
 import LinkRouter
 import LinkRouterGTK
+import Logging
 
+/// Page views, as an app's analytics would count them.
+let pageViews = Logger(label: "shop.catalog")
+
+/// The catalog tab's root: opened again, it brings the tab back to it.
 @Routable("catalog", exposure: .external, summary: "The catalog's front page")
 struct CatalogPage: GTKPage {
     init?(parameters: RouteParameters) throws {}
+
+    static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .inStack }
 
     var title: String { "Catalog" }
 
@@ -22,7 +29,7 @@ struct CatalogPage: GTKPage {
 /// initializer, and only its widget and title are made on the main actor.
 @Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
 @MainActor
-struct ProductPage: GTKPage {
+struct ProductPage: GTKPage, PageLifecycle {
     let id: Int
     let color: String?
 
@@ -31,15 +38,30 @@ struct ProductPage: GTKPage {
         color = parameters["color"]
     }
 
-    /// A product sits above the catalog: a deep link from a cold start puts the catalog under it.
+    /// A product sits above the catalog: a deep link from a cold start puts the catalog under it
+    /// (and so in the catalog tab).
     nonisolated static func parentURL(for parameters: RouteParameters) -> String? { "catalog" }
+
+    /// The product on top opened again (another colour) changes in place: no second page.
+    nonisolated static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .onTop }
 
     var title: String { "Product \(id)" }
 
+    private var details: String { color.map { "In \($0)." } ?? "In stock." }
+
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
-        .statusPage(title: "Product \(id)", description: color.map { "In \($0)." } ?? "In stock.", icon: "package-x-generic-symbolic", child: .column([
+        .statusPage(title: "Product \(id)", description: details, icon: "package-x-generic-symbolic", child: .column([
             .button("Add to cart", style: "suggested-action") { context.open("shop://cart?add=\(id)") },
         ]))
+    }
+
+    nonisolated func pageDidAppear() { pageViews.info("viewing product \(id)") }
+    nonisolated func pageDidDisappear() { pageViews.info("left product \(id)") }
+
+    /// The same status page shows the new colour.
+    func update(_ widget: GTKWidget, in context: GTKPageContext) -> Bool {
+        widget.statusDescription = details
+        return true
     }
 }
 

@@ -32,6 +32,8 @@ typedef struct _GdkTexture GdkTexture;
 typedef struct _GdkFrameClock GdkFrameClock;
 typedef struct _GBytes GBytes;
 typedef struct _AdwToast AdwToast;
+typedef struct _AdwViewStackPage AdwViewStackPage;
+typedef struct _GBinding GBinding;
 typedef struct { float x, y, width, height; } CGTKRect;   // graphene_rect_t
 
 typedef void (*GCallback)(void);
@@ -69,6 +71,11 @@ void g_action_map_add_action(gpointer action_map, gpointer action);
 GVariantType *g_variant_type_new(const char *type_string);
 void g_variant_type_free(GVariantType *type);
 const char *g_variant_get_string(GVariant *value, size_t *length);
+GBinding *g_object_bind_property(gpointer source, const char *source_property, gpointer target, const char *target_property,
+                                 int flags);
+
+// G_BINDING_SYNC_CREATE
+#define CGTK_BINDING_SYNC_CREATE 2
 
 // Constants: each names, after `// =`, the one it stands for (the header test compares them).
 #define CGTK_IO_IN 1  // = G_IO_IN
@@ -111,6 +118,8 @@ GtkWidget *gtk_widget_get_first_child(GtkWidget *widget);
 GtkWidget *gtk_widget_get_next_sibling(GtkWidget *widget);
 const char *gtk_button_get_label(GtkWidget *button);
 size_t gtk_button_get_type(void);   // a GType
+size_t gtk_label_get_type(void);    // a GType
+const char *gtk_label_get_text(GtkWidget *label);
 gboolean g_type_check_instance_is_a(void *instance, size_t type);
 void gtk_window_close(GtkWidget *window);
 int gtk_widget_get_width(GtkWidget *widget);
@@ -164,6 +173,17 @@ void adw_status_page_set_title(GtkWidget *page, const char *title);
 void adw_status_page_set_description(GtkWidget *page, const char *description);
 void adw_status_page_set_icon_name(GtkWidget *page, const char *icon_name);
 void adw_status_page_set_child(GtkWidget *page, GtkWidget *child);
+const char *adw_status_page_get_description(GtkWidget *page);
+GtkWidget *adw_view_stack_new(void);
+AdwViewStackPage *adw_view_stack_add_titled(GtkWidget *stack, GtkWidget *child, const char *name, const char *title);
+void adw_view_stack_page_set_icon_name(AdwViewStackPage *page, const char *icon_name);
+void adw_view_stack_set_visible_child(GtkWidget *stack, GtkWidget *child);
+const char *adw_view_stack_get_visible_child_name(GtkWidget *stack);
+GtkWidget *adw_view_switcher_title_new(void);
+void adw_view_switcher_title_set_stack(GtkWidget *title, GtkWidget *stack);
+void adw_view_switcher_title_set_title(GtkWidget *title, const char *text);
+GtkWidget *adw_view_switcher_bar_new(void);
+void adw_view_switcher_bar_set_stack(GtkWidget *bar, GtkWidget *stack);
 
 // LinkRouterGTK's own C: lets the GLib main loop run the jobs of libdispatch's main queue (and so
 // of Swift's main actor); see MainQueueSource.c. Call on the main thread, once.

@@ -1,12 +1,11 @@
 import Synchronization
 
-/// A headless navigator: the stack lives in memory. For tests, command-line tools and servers,
-/// and as the reference a UIKit or SwiftUI navigator mirrors.
+/// A headless navigator: it renders the navigation state into memory. For tests, command-line
+/// tools and servers, and as the reference a UIKit or SwiftUI navigator mirrors.
 ///
-/// It records every transition and every lifecycle change so behaviour can be asserted, calls
-/// ``PageLifecycle`` pages when they appear and disappear, and closes each entry's result slot
-/// when the entry leaves the stack. Pushing onto a modal layer that has no navigation container
-/// presents the page in a new container instead.
+/// It records every transition and every lifecycle change so behaviour can be asserted; pages
+/// hear of lifecycle changes and results are delivered when the change is committed, as with any
+/// navigator (``NavigationChange/commit()``).
 ///
 /// ```swift
 /// let navigator = InMemoryNavigator()
@@ -15,27 +14,11 @@ import Synchronization
 /// navigator.description   // "catalog > catalog/item/<int:id>"
 /// ```
 public final class InMemoryNavigator: Navigator, CustomStringConvertible {
-    /// One change of the stack.
+    /// One change of what is shown.
     public struct Transition: Sendable, Hashable, CustomStringConvertible {
         /// What changed.
-        public enum Kind: String, Sendable, Hashable {
-            /// An entry was pushed.
-            case push
-            /// An entry was presented.
-            case present
-            /// The top entry was popped.
-            case pop
-            /// The top modal layer was dismissed.
-            case dismiss
-            /// Entries were taken off by going back levels or to a route.
-            case back
-            /// The whole stack was replaced.
-            case replace
-        }
-
-        /// What changed.
-        public let kind: Kind
-        /// The route of the entry pushed or presented, or of the new top after the others.
+        public let kind: NavigationOperation.Kind
+        /// The route of the entry on top after the change.
         public let route: String?
         /// Whether the change was animated.
         public let animated: Bool
@@ -46,165 +29,59 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
 
     /// A page becoming visible or hidden.
     public enum LifecycleEvent: Sendable, Hashable {
-        /// The entry of this route became the top of the stack.
+        /// The entry of this route became the top of what is shown.
         case appear(String)
-        /// The entry of this route stopped being the top of the stack.
+        /// The entry of this route stopped being the top of what is shown.
         case disappear(String)
     }
 
-    private struct Layer {
-        var entries: [NavigationEntry]
-        var wrapped: Bool
-    }
-
-    private struct State {
-        var layers = [Layer(entries: [], wrapped: true)]
+    private struct Memory {
+        var state: NavigationState
         var transitions: [Transition] = []
         var lifecycle: [LifecycleEvent] = []
-
-        var entries: [NavigationEntry] { layers.flatMap(\.entries) }
-        var top: NavigationEntry? { entries.last }
-
-        func topmost(_ route: String) -> (layer: Int, index: Int)? {
-            for layer in layers.indices.reversed() {
-                if let index = layers[layer].entries.lastIndex(where: { $0.route.text == route }) { return (layer, index) }
-            }
-            return nil
-        }
     }
 
-    private let state = Mutex(State())
+    private let memory: Mutex<Memory>
 
-    /// Creates a navigator whose root stack holds `root`.
+    /// Creates a navigator without tabs whose root stack holds `root`.
     public init(root: [NavigationEntry] = []) {
-        state.withLock { $0.layers[0].entries = root }
+        memory = Mutex(Memory(state: NavigationState(root: root)))
     }
 
-    /// Every entry, bottom first.
-    public var stack: [NavigationEntry] { state.withLock(\.entries) }
+    /// Creates a navigator with these tabs, each with an empty stack, the first one shown.
+    /// - Throws: ``NavigationError/invalidTabs(_:)`` when a name is empty or repeated.
+    public init(tabs: [NavigationTab]) throws(NavigationError) {
+        memory = Mutex(Memory(state: try NavigationState(tabs: tabs)))
+    }
+
+    /// What is shown.
+    public var state: NavigationState { memory.withLock(\.state) }
+    /// What is shown, bottom first: the selected tab's stack, then each presented layer's entries.
+    public var stack: [NavigationEntry] { memory.withLock(\.state.visibleEntries) }
     /// Every transition so far, oldest first.
-    public var transitions: [Transition] { state.withLock(\.transitions) }
+    public var transitions: [Transition] { memory.withLock(\.transitions) }
     /// Every lifecycle change so far, oldest first.
-    public var lifecycle: [LifecycleEvent] { state.withLock(\.lifecycle) }
-    /// How many modal layers are presented over the root stack.
-    public var presentedLayerCount: Int { state.withLock { $0.layers.count - 1 } }
+    public var lifecycle: [LifecycleEvent] { memory.withLock(\.lifecycle) }
+    /// How many modal layers are presented.
+    public var presentedLayerCount: Int { memory.withLock(\.state.layers.count) }
 
-    /// The stack as route patterns: `home > catalog | picker` (`|` starts a modal layer, `[...]`
-    /// marks one without a navigation container).
-    public var description: String {
-        state.withLock { state in NavigationEntry.describe(layers: state.layers.map { ($0.entries, $0.wrapped) }) }
-    }
+    /// What is shown, as ``NavigationState`` prints it: `home > catalog | picker`.
+    public var description: String { memory.withLock { $0.state.description } }
 
-    /// Pushes onto the top layer, or presents the entry in a new container when the top layer has none.
-    public func push(_ entry: NavigationEntry, animated: Bool) async {
-        change(.push, animated: animated) { state in
-            if state.layers[state.layers.count - 1].wrapped {
-                state.layers[state.layers.count - 1].entries.append(entry)
-            } else {
-                state.layers.append(Layer(entries: [entry], wrapped: true))
-            }
-            return ()
-        }
-    }
-
-    /// Presents the entry as a new modal layer.
-    public func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async {
-        change(.present, animated: animated) { state in
-            state.layers.append(Layer(entries: [entry], wrapped: inNavigationContainer))
-            return ()
-        }
-    }
-
-    /// Pops the top entry of the top layer; `false` when it is the layer's only entry.
+    /// Applies the operation, records the transition and the lifecycle changes, then commits.
+    /// - Throws: ``NavigationError`` when the operation does not apply; nothing changes then.
     @discardableResult
-    public func pop(animated: Bool) async -> Bool {
-        change(.pop, animated: animated) { state in
-            guard state.layers[state.layers.count - 1].entries.count > 1 else { return false }
-            state.layers[state.layers.count - 1].entries.removeLast()
-            return true
+    public func perform(_ operation: NavigationOperation, animated: Bool) throws(NavigationError) -> NavigationChange {
+        let change = try memory.withLock { (memory: inout Memory) throws(NavigationError) -> NavigationChange in
+            let change = try memory.state.apply(operation)
+            guard !change.isEmpty else { return change }
+            memory.transitions.append(Transition(kind: change.kind, route: change.top?.route.text, animated: animated))
+            if let disappeared = change.disappeared { memory.lifecycle.append(.disappear(disappeared.route.text)) }
+            if let appeared = change.appeared { memory.lifecycle.append(.appear(appeared.route.text)) }
+            return change
         }
-    }
-
-    /// Dismisses the top modal layer; `false` when nothing is presented.
-    @discardableResult
-    public func dismiss(animated: Bool) async -> Bool {
-        change(.dismiss, animated: animated) { state in
-            guard state.layers.count > 1 else { return false }
-            state.layers.removeLast()
-            return true
-        }
-    }
-
-    /// Takes the top `levels` entries off, popping and dismissing, never the root entry; returns
-    /// how many were taken off.
-    @discardableResult
-    public func back(levels: Int, animated: Bool) async -> Int {
-        change(.back, animated: animated) { state in
-            var taken = 0
-            while taken < levels {
-                if state.layers[state.layers.count - 1].entries.count > 1 {
-                    state.layers[state.layers.count - 1].entries.removeLast()
-                } else if state.layers.count > 1 {
-                    state.layers.removeLast()
-                } else {
-                    break
-                }
-                taken += 1
-            }
-            return taken
-        }
-    }
-
-    /// Takes off every entry above the topmost entry of `route` and returns it; `nil`, changing
-    /// nothing, when no entry of the route is on the stack.
-    @discardableResult
-    public func back(toRoute route: String, animated: Bool) async -> NavigationEntry? {
-        change(.back, animated: animated) { state in
-            guard let (layer, index) = state.topmost(route) else { return nil }
-            state.layers.removeSubrange((layer + 1)...)
-            state.layers[layer].entries.removeSubrange((index + 1)...)
-            return state.layers[layer].entries[index]
-        }
-    }
-
-    /// The topmost entry of `route`, if one is on the stack.
-    public func entry(ofRoute route: String) async -> NavigationEntry? {
-        state.withLock { state in state.topmost(route).map { state.layers[$0.layer].entries[$0.index] } }
-    }
-
-    /// Replaces every layer with one root stack of `entries`.
-    public func replaceStack(with entries: [NavigationEntry], animated: Bool) async {
-        change(.replace, animated: animated) { state in
-            state.layers = [Layer(entries: entries, wrapped: true)]
-            return ()
-        }
-    }
-
-    /// Applies a change, records it, then (outside the lock) tells pages and closes the result
-    /// slots of entries that left.
-    private func change<Result>(_ kind: Transition.Kind, animated: Bool, _ body: (inout State) -> Result) -> Result {
-        let (result, oldTop, newTop, removed) = state.withLock { state in
-            let before = state.entries
-            let oldTop = state.top
-            let result = body(&state)
-            let after = state.entries
-            let newTop = state.top
-            let remaining = Set(after.map(ObjectIdentifier.init))
-            let removed = before.filter { !remaining.contains(ObjectIdentifier($0)) }
-            if before.map(ObjectIdentifier.init) != after.map(ObjectIdentifier.init) {
-                state.transitions.append(Transition(kind: kind, route: newTop?.route.text, animated: animated))
-            }
-            if oldTop !== newTop {
-                if let oldTop { state.lifecycle.append(.disappear(oldTop.route.text)) }
-                if let newTop { state.lifecycle.append(.appear(newTop.route.text)) }
-            }
-            return (result, oldTop, newTop, removed)
-        }
-        if oldTop !== newTop {
-            (oldTop?.page as? any PageLifecycle)?.pageDidDisappear()
-            (newTop?.page as? any PageLifecycle)?.pageDidAppear()
-        }
-        for entry in removed { entry.result.close() }
-        return result
+        // Outside the lock: pages and result receivers may call the navigator.
+        change.commit()
+        return change
     }
 }

@@ -1,91 +1,101 @@
-public import RoutePatterns
-
-/// A page on a navigation stack: the page, the route and URL that opened it, and its result slot.
-public final class NavigationEntry: Sendable, CustomStringConvertible {
-    /// The page.
-    public let page: any Routable
-    /// The pattern of the route that opened it.
-    public let route: RoutePattern
-    /// The URL that opened it.
-    public let url: RouteURL
-    /// Its parameters.
-    public let parameters: RouteParameters
-    /// Where it puts its result; navigators close it when the entry leaves the stack.
-    public let result: PageResultSlot
-
-    /// Creates an entry; without a result slot, the entry gets an empty one of its own.
-    public init(page: any Routable, route: RoutePattern, url: RouteURL, parameters: RouteParameters, result: PageResultSlot? = nil) {
-        self.page = page
-        self.route = route
-        self.url = url
-        self.parameters = parameters
-        self.result = result ?? PageResultSlot()
-    }
-
-    /// The route's pattern text.
-    public var description: String { route.text }
-}
-
-/// Optional callbacks for pages that want to know when they become visible or hidden.
-public protocol PageLifecycle: Sendable {
-    /// The page became the top of the stack.
-    func pageDidAppear()
-    /// The page stopped being the top of the stack, or left it.
-    func pageDidDisappear()
-}
-
 /// Puts opened pages on screen (or, headless, in memory). The router talks to UI only through it.
 ///
-/// A navigator keeps a stack of entries: a root navigation stack, and modal layers presented over
-/// it, each optionally wrapped in its own navigation container so pages can be pushed inside it.
-/// Whenever an entry leaves the stack, for whatever reason, the navigator closes its
-/// ``NavigationEntry/result`` slot, so a page result is delivered exactly once.
+/// What is shown is a ``NavigationState``: the app's tabs, each with its stack, and modal layers
+/// presented over them, each a navigation container or a single page. A navigator holds one and
+/// renders it; the stack logic is the state's. To change what is shown, a navigator applies the
+/// operation to its state (``NavigationState/apply(_:)``), shows the change, stores the new state
+/// and commits the change (``NavigationChange/commit()``), which closes the result slot of every
+/// entry that left, so a page result is delivered exactly once.
 ///
 /// ``InMemoryNavigator`` implements it for tests, command-line tools and servers; LinkRouterGTK's
-/// `GTKNavigator` implements it over GTK 4 windows.
+/// `GTKNavigator` implements it over GTK 4 windows. The operations a person or an app performs
+/// (``push(_:animated:)``, ``pop(animated:)``, ``back(toRoute:animated:)``...) are written once,
+/// here, over ``perform(_:animated:)``.
 ///
 /// Isolation: the router calls a navigator from whatever task runs `open`, so the requirements are
 /// `async`; a navigator over a UI toolkit is `@MainActor` (its methods witness these nonisolated
 /// async requirements, and each call hops to the main actor), while pages stay `Sendable` values
-/// built anywhere. Pushing, presenting or replacing can fail when the toolkit cannot show the page
-/// (its widget failed to build): the navigator then throws and leaves the stack unchanged, and the
-/// open fails with ``RouteFailure/navigationFailed(pattern:underlying:)``.
+/// built anywhere. Showing a page can fail when the toolkit cannot build it: the navigator then
+/// throws and leaves its state unchanged, and the open fails with
+/// ``RouteFailure/navigationFailed(pattern:underlying:)``.
 public protocol Navigator: Sendable {
-    /// Every entry, bottom first: the root stack, then each presented layer's entries.
-    var stack: [NavigationEntry] { get async }
-    /// Pushes onto the top navigation container; throws, changing nothing, when the page cannot be shown.
-    func push(_ entry: NavigationEntry, animated: Bool) async throws
-    /// Presents modally, in a navigation container of its own when `inNavigationContainer`;
-    /// throws, changing nothing, when the page cannot be shown.
-    func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async throws
-    /// Pops the top entry of the top container; `false` when it is the container's only entry.
-    @discardableResult func pop(animated: Bool) async -> Bool
-    /// Dismisses the top modal layer with all its entries; `false` when nothing is presented.
-    @discardableResult func dismiss(animated: Bool) async -> Bool
-    /// Takes the top `levels` entries off, popping and dismissing as needed, never the root
-    /// entry; returns how many were taken off.
-    @discardableResult func back(levels: Int, animated: Bool) async -> Int
-    /// Takes off every entry above the topmost entry of `route` (a pattern as registered) and
-    /// returns that entry, or returns `nil` and changes nothing when no entry of the route is on the stack.
-    @discardableResult func back(toRoute route: String, animated: Bool) async -> NavigationEntry?
-    /// The topmost entry of `route` (a pattern as registered), if one is on the stack.
-    func entry(ofRoute route: String) async -> NavigationEntry?
-    /// Replaces the whole stack with `entries` as the root stack; throws, changing nothing, when a
-    /// page cannot be shown.
-    func replaceStack(with entries: [NavigationEntry], animated: Bool) async throws
+    /// What is shown.
+    var state: NavigationState { get async }
+
+    /// Applies `operation` to the state, shows the change, and commits it.
+    /// - Parameters:
+    ///   - operation: What to change.
+    ///   - animated: Whether the toolkit animates the change.
+    /// - Returns: The change, committed; empty when the operation had nothing to do.
+    /// - Throws: ``NavigationError`` when the operation does not apply to the state, or the
+    ///   toolkit's error when a page cannot be shown; the state is then unchanged.
+    @discardableResult
+    func perform(_ operation: NavigationOperation, animated: Bool) async throws -> NavigationChange
 }
 
-extension NavigationEntry {
-    /// A stack as route patterns, the way navigators print themselves: `home > catalog | picker`
-    /// (`|` starts a modal layer, `[...]` marks one without a navigation container, `(empty)` an
-    /// empty root).
-    /// - Parameter layers: The root stack first, then each presented layer, with whether it has a
-    ///   navigation container of its own.
-    public static func describe(layers: [(entries: [NavigationEntry], wrapped: Bool)]) -> String {
-        layers.enumerated().map { index, layer in
-            let routes = layer.entries.map(\.route.text).joined(separator: " > ")
-            if index == 0 { return routes.isEmpty ? "(empty)" : routes }
-            return layer.wrapped ? routes : "[\(routes)]"
-        }.joined(separator: " | ")
+extension Navigator {
+    /// What is shown, bottom first: the selected tab's stack, then each modal layer's entries.
+    public var stack: [NavigationEntry] {
+        get async { await state.visibleEntries }
+    }
+
+    /// Pushes onto the top navigation container (a modal layer without one gets a new layer with one).
+    /// - Throws: When the entry is already shown or the page cannot be shown; nothing changes then.
+    public func push(_ entry: NavigationEntry, animated: Bool) async throws {
+        try await perform(.push(entry), animated: animated)
+    }
+
+    /// Presents modally, in a navigation container of its own when `inNavigationContainer`.
+    /// - Throws: When the entry is already shown or the page cannot be shown; nothing changes then.
+    public func present(_ entry: NavigationEntry, inNavigationContainer: Bool, animated: Bool) async throws {
+        try await perform(.present(entry, inNavigationContainer: inNavigationContainer), animated: animated)
+    }
+
+    /// Pops the top entry of the top container; `false` when it is the container's only entry.
+    @discardableResult
+    public func pop(animated: Bool) async -> Bool {
+        await performTakingOff(.pop, animated: animated).map { !$0.isEmpty } ?? false
+    }
+
+    /// Dismisses the top modal layer with all its entries; `false` when nothing is presented.
+    @discardableResult
+    public func dismiss(animated: Bool) async -> Bool {
+        await performTakingOff(.dismiss, animated: animated).map { !$0.isEmpty } ?? false
+    }
+
+    /// Takes the top `levels` entries off, popping and dismissing as needed, never the first entry
+    /// of the stack shown; returns how many were taken off.
+    @discardableResult
+    public func back(levels: Int, animated: Bool) async -> Int {
+        await performTakingOff(.back(levels: levels), animated: animated)?.removed.count ?? 0
+    }
+
+    /// Takes off every entry above the topmost shown entry of `route` (a pattern as registered) and
+    /// returns that entry, or returns `nil` and changes nothing when no entry of the route is shown.
+    @discardableResult
+    public func back(toRoute route: String, animated: Bool) async -> NavigationEntry? {
+        await performTakingOff(.backToRoute(route), animated: animated)?.reached
+    }
+
+    /// The topmost shown entry of `route` (a pattern as registered), if any.
+    public func entry(ofRoute route: String) async -> NavigationEntry? {
+        await state.topmost(ofRoute: route)
+    }
+
+    /// Dismisses every modal layer and makes `entries` the stack shown.
+    /// - Throws: When an entry is shown elsewhere or given twice, or a page cannot be shown; nothing changes then.
+    public func replaceStack(with entries: [NavigationEntry], animated: Bool) async throws {
+        try await perform(.replaceStack(entries), animated: animated)
+    }
+
+    /// Shows the tab named `name`, with the stack it kept, dismissing every modal layer.
+    /// - Throws: ``/LinkRouterCore/NavigationError/unknownTab(_:declared:)`` when no tab has that name.
+    public func selectTab(_ name: String, animated: Bool) async throws {
+        try await perform(.selectTab(name), animated: animated)
+    }
+
+    /// An operation that only takes entries off, so nothing can fail to be shown.
+    private func performTakingOff(_ operation: NavigationOperation, animated: Bool) async -> NavigationChange? {
+        try? await perform(operation, animated: animated)
     }
 }

@@ -89,6 +89,16 @@ public final class PageResultSlot: Sendable {
         if let delivered { receiver(delivered) }
     }
 
+    /// Delivers this slot's result to `other` too, when it is delivered: a later opener of a page
+    /// updated in place waits for the same result as the first.
+    func forward(to other: PageResultSlot) {
+        guard other !== self else { return }
+        onClose { value in
+            if let value { other.set(value) }
+            other.close()
+        }
+    }
+
     /// Waits for the result.
     func result() async -> (any Sendable)? {
         await withCheckedContinuation { continuation in

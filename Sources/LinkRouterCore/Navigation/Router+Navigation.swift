@@ -67,56 +67,188 @@ extension Router {
 }
 
 extension OpenRun {
-    /// Shows a built page with the navigator: style, animation, custom transition, parents.
-    /// - Returns: Why the navigator could not show it, or `nil` when it did.
-    func show(_ page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async -> RouteFailure? {
+    /// A parent the page's type names, resolved: where the page sits when its stack is rebuilt.
+    struct ParentLink {
+        let route: ResolvedRoute
+        let url: RouteURL
+        /// Whether the parent is presented rather than pushed.
+        let presented: Bool
+    }
+
+    /// Where a page goes, from one reading of the navigator's state.
+    struct Placement {
+        let state: NavigationState
+        /// The tab the page belongs to (its own route, or a parent's, is the tab's root), if any.
+        let tab: String?
+        /// Where its parents and an earlier page of its route are looked for, bottom first: the
+        /// tab's stack, or what is shown when the tab is shown or the page belongs to no tab.
+        let scope: [NavigationEntry]
+        /// Its parent chain, nearest first; empty for a presented page.
+        let parents: [ParentLink]
+    }
+
+    /// Makes the page of a matched route (``page(for:_:)``), or updates a page of it already
+    /// shown, and shows it with the navigator: style, animation, custom transition, tab, parents.
+    func openPage(_ route: ResolvedRoute, navigator: any Navigator) async -> Result<RouteOutcome.Opened, RouteFailure> {
+        let url = route.parameters.url
+        let style = router.openStyle(call: self.style, page: route.options.openStyle)
+        // The route's parameters hold the query already decoded.
+        let animated = self.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
+        var placement: Placement?
+        if transition == nil, case .pageType(let type) = route.handler {
+            let policy = type.updatesInPlace(for: route.parameters)
+            if policy != .never {
+                let found = await self.placement(of: route, url: url, style: style, navigator: navigator)
+                if let updated = await update(policy, route: route, url: url, placement: found, navigator: navigator, animated: animated) {
+                    return updated
+                }
+                placement = found
+            }
+        }
+        let page: any Routable
+        switch self.page(for: route, .opened) {
+        case .success(let made): page = made
+        case .failure(let failure): return .failure(failure)
+        }
+        trace?.record(.open) { _ in "page \(type(of: page))" }
         do {
-            try await navigate(to: page, route: route, url: url, navigator: navigator)
-            return nil
+            try await show(page, route: route, url: url, style: style, animated: animated, placement: placement, navigator: navigator)
+            return .success(.page(page))
         } catch {
             trace?.record(.navigate) { _ in "the navigator could not show the page: \(error)" }
-            return .navigationFailed(pattern: route.pattern.text, underlying: error)
+            return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
         }
     }
 
-    private func navigate(to page: any Routable, route: ResolvedRoute, url: RouteURL, navigator: any Navigator) async throws {
-        let style = router.openStyle(call: options.style, page: route.options.openStyle)
-        // The route's parameters hold the query already decoded.
-        let animated = options.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
+    private func show(
+        _ page: any Routable, route: ResolvedRoute, url: RouteURL, style: RouteOptions.OpenStyle, animated: Bool,
+        placement: Placement?, navigator: any Navigator
+    ) async throws {
         let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
-        if let transition = options.transition {
+        if let transition {
             trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
             try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
             return
         }
         guard style == .push else {
-            try await navigator.present(entry, inNavigationContainer: options.presentsInNavigationContainer, animated: animated)
+            try await navigator.perform(.present(entry, inNavigationContainer: presentsInNavigationContainer), animated: animated)
             trace?.record(.navigate) { _ in "present\(animated ? "" : " (no animation)")" }
             return
         }
-        let (anchor, parents) = await missingParents(of: route, navigator: navigator)
-        if let anchor {
-            await navigator.back(toRoute: anchor.route.text, animated: animated)
-            trace?.record(.navigate) { _ in "back to parent '\(anchor.route.text)'" }
-        }
-        for (parent, presented) in parents {
-            if presented {
-                try await navigator.present(parent, inNavigationContainer: true, animated: false)
-            } else {
-                try await navigator.push(parent, animated: false)
+        let placement = if let placement { placement } else { await self.placement(of: route, url: url, style: style, navigator: navigator) }
+        // The nearest parent shown (the anchor), and the parents to build above it, nearest first.
+        var anchor: NavigationEntry?
+        var parents: [(entry: NavigationEntry, presented: Bool)] = []
+        for link in placement.parents {
+            if let shown = placement.scope.last(where: { isEntry($0, of: link.route, url: link.url) }) {
+                anchor = shown
+                break
             }
+            guard case .success(let parent) = self.page(for: link.route, .parent) else {
+                trace?.record(.navigate) { _ in "parent '\(link.route.pattern.text)' did not build a page; stopped" }
+                anchor = nil
+                break
+            }
+            parents.append((NavigationEntry(page: parent, route: link.route.pattern, url: link.url, parameters: link.route.parameters), link.presented))
+        }
+        try await enter(placement, at: anchor, navigator: navigator, animated: animated)
+        for (parent, presented) in parents.reversed() {
+            try await navigator.perform(presented ? .present(parent, inNavigationContainer: true) : .push(parent), animated: false)
             trace?.record(.navigate) { _ in "\(presented ? "present" : "push") parent '\(parent.route.text)'" }
         }
-        try await navigator.push(entry, animated: animated)
+        try await navigator.perform(.push(entry), animated: animated)
         trace?.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
     }
 
-    /// The page's parent chain down to the nearest parent already on the stack (the anchor), and
-    /// the parent pages to build above it, bottom first, each with whether it is presented.
-    private func missingParents(
-        of route: ResolvedRoute, navigator: any Navigator
-    ) async -> (anchor: NavigationEntry?, parents: [(entry: NavigationEntry, presented: Bool)]) {
-        var missing: [(entry: NavigationEntry, presented: Bool)] = []
+    /// Gives a page of the route already shown, for the same key, the open's parameters, as the
+    /// route's ``UpdateInPlace`` policy allows; `nil` when there is none or it refuses them.
+    private func update(
+        _ policy: UpdateInPlace, route: ResolvedRoute, url: RouteURL, placement: Placement, navigator: any Navigator, animated: Bool
+    ) async -> Result<RouteOutcome.Opened, RouteFailure>? {
+        let existing: NavigationEntry? = switch policy {
+        case .never: nil
+        case .onTop: placement.scope.last.flatMap { isEntry($0, of: route, url: url) ? $0 : nil }
+        case .inStack: placement.scope.last { isEntry($0, of: route, url: url) }
+        }
+        guard let existing else { return nil }
+        // The page keeps its result slot; this open's slot gets the same result.
+        let opener = route.parameters.resultSlot
+        var parameters = route.parameters
+        parameters.resultSlotStorage = existing.result
+        // The page given to the open takes the place of the page shown; without one, the page
+        // shown makes its next self from the parameters, or refuses.
+        var origin = PageOrigin.opened
+        if given == nil {
+            guard let updated = existing.page.updated(with: parameters) else {
+                trace?.record(.navigate) { _ in "the page shown refused to update in place" }
+                return nil
+            }
+            origin = .updated(updated)
+        }
+        let page: any Routable
+        switch self.page(for: route.withParameters(parameters), origin) {
+        case .success(let prepared): page = prepared
+        case .failure(let failure): return .failure(failure)
+        }
+        let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: parameters, result: existing.result)
+        do {
+            try await enter(placement, at: existing, navigator: navigator, animated: animated)
+            try await navigator.perform(.update(existing, with: entry), animated: animated)
+        } catch {
+            trace?.record(.navigate) { _ in "the navigator could not update the page: \(error)" }
+            return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
+        }
+        existing.result.forward(to: opener)
+        trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
+        return .success(.updated(page))
+    }
+
+    /// Selects the page's tab when it is not shown (or when modal layers cover it and the page
+    /// goes under them), then goes back to `anchor`.
+    private func enter(_ placement: Placement, at anchor: NavigationEntry?, navigator: any Navigator, animated: Bool) async throws {
+        let state = placement.state
+        if let tab = placement.tab, tab != state.selectedTab?.name || (anchor == nil && !state.layers.isEmpty) {
+            try await navigator.perform(.selectTab(tab), animated: animated)
+            trace?.record(.navigate) { _ in "select tab '\(tab)'" }
+        }
+        if let anchor {
+            try await navigator.perform(.backToEntry(anchor), animated: animated)
+            trace?.record(.navigate) { _ in "back to '\(anchor.route.text)'" }
+        }
+    }
+
+    /// Reads the navigator's state and finds the page's tab, parents and scope.
+    private func placement(of route: ResolvedRoute, url: RouteURL, style: RouteOptions.OpenStyle, navigator: any Navigator) async -> Placement {
+        let state = await navigator.state
+        guard style == .push else { return Placement(state: state, tab: nil, scope: state.visibleEntries, parents: []) }
+        let parents = parentChain(of: route)
+        let tab = self.tab(of: [url] + parents.map(\.url), in: state)
+        let scope = if let tab, tab != state.selectedTab?.name { state.stack(ofTab: tab) ?? [] } else { state.visibleEntries }
+        return Placement(state: state, tab: tab, scope: scope, parents: parents)
+    }
+
+    /// The tab whose root has the key of one of `urls` (the page's, then its parents', nearest first).
+    private func tab(of urls: [RouteURL], in state: NavigationState) -> String? {
+        guard !state.tabs.isEmpty else { return nil }
+        let roots = state.tabs.compactMap { tab in
+            (try? RouteURL(tab.root, maximumLength: router.configuration.maximumURLLength)).map { (tab.name, router.routeKey(of: $0)) }
+        }
+        for url in urls {
+            let key = router.routeKey(of: url)
+            if let root = roots.first(where: { $0.1 == key }) { return root.0 }
+        }
+        return nil
+    }
+
+    /// Whether `entry` shows the page of `route` for the key of `url`.
+    private func isEntry(_ entry: NavigationEntry, of route: ResolvedRoute, url: RouteURL) -> Bool {
+        entry.route.text == route.pattern.text && router.routeKey(of: entry.url) == router.routeKey(of: url)
+    }
+
+    /// The parents the page's type names, resolved, nearest first; stops at a loop, a chain
+    /// longer than the redirect limit, a parent URL without a route, or one whose route is an action.
+    private func parentChain(of route: ResolvedRoute) -> [ParentLink] {
+        var links: [ParentLink] = []
         var current = route
         var seen = Set<String>()
         while case .pageType(let type) = current.handler, let parentURL = type.parentURL(for: current.parameters) {
@@ -129,18 +261,13 @@ extension OpenRun {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
                 break
             }
-            if let existing = await navigator.entry(ofRoute: parent.pattern.text),
-               router.routeKey(of: existing.url) == router.routeKey(of: parsed) {
-                return (existing, missing.reversed())
-            }
-            guard case .success(.page(let page)) = await parent.run() else {
-                trace?.record(.navigate) { _ in "parent '\(parent.pattern.text)' did not build a page; stopped" }
+            guard parent.handler.kind == .page else {
+                trace?.record(.navigate) { "parent \($0.show(parentURL)) is an action, not a page; stopped" }
                 break
             }
-            let entry = NavigationEntry(page: page, route: parent.pattern, url: parsed, parameters: parent.parameters)
-            missing.append((entry, type.presentsParent(for: current.parameters)))
+            links.append(ParentLink(route: parent, url: parsed, presented: type.presentsParent(for: current.parameters)))
             current = parent
         }
-        return (nil, missing.reversed())
+        return links
     }
 }

@@ -21,6 +21,20 @@ public struct OpenOptions: Sendable {
     /// result to ever be delivered; an error it throws fails the open with
     /// ``RouteFailure/navigationFailed(pattern:underlying:)``.
     public var transition: (@Sendable (TransitionRequest) async throws -> Void)?
+    /// A page the caller made, shown instead of one built from the URL's parameters: an instance
+    /// configured with what a URL cannot carry. The URL still names the route, and the open runs
+    /// the whole pipeline for it — redirects, exposure, interceptors, events, the parent chain,
+    /// ``RouterConfiguration/preparePage``. The page must be of the route's page type (any page,
+    /// for a route registered with a page factory), or the open fails with
+    /// ``RouteFailure/pageMismatch(pattern:expected:actual:)``. Its result, if it returns one, is
+    /// the route's parameters' ``RouteParameters/resultSlot``, which a page made this way does not
+    /// see: a page that returns a result is opened by URL.
+    ///
+    /// ```swift
+    /// let page = ProductPage(product: cachedProduct)
+    /// await router.open("app://catalog/product/\(cachedProduct.id)", options: OpenOptions(page: page))
+    /// ```
+    public var page: (any Routable)?
     /// Whether the open records its decision trace (``RouteOutcome/trace``); by default it does
     /// not, and the outcome's trace is empty: recording costs time and memory on every step.
     public var recordsTrace: Bool
@@ -30,15 +44,17 @@ public struct OpenOptions: Sendable {
     var resultSlot: PageResultSlot?
 
     /// Creates options; the defaults animate, leave the style to the page and the router, record
-    /// no trace, and redact parameter values in a trace that is asked for.
+    /// no trace, redact parameter values in a trace that is asked for, and build the page from the URL.
     public init(
         style: RouteOptions.OpenStyle? = nil,
         animated: Bool = true,
         presentsInNavigationContainer: Bool = true,
         transition: (@Sendable (TransitionRequest) async throws -> Void)? = nil,
         recordsTrace: Bool = false,
-        tracesParameterValues: Bool = false
+        tracesParameterValues: Bool = false,
+        page: (any Routable)? = nil
     ) {
+        self.page = page
         self.recordsTrace = recordsTrace
         self.style = style
         self.animated = animated

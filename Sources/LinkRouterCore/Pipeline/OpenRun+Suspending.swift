@@ -41,12 +41,11 @@ extension OpenRun {
             } catch {
                 return fail(.actionFailed(pattern: matched.pattern.text, underlying: error), keepingRoute: true)
             }
-        case .show(let page, let navigator):
-            let matched = route!
-            if let failure = await show(page, route: matched, url: matched.parameters.url, navigator: navigator) {
-                return fail(failure, keepingRoute: true)
+        case .show(let navigator):
+            switch await openPage(route!, navigator: navigator) {
+            case .success(let opened): return end(opened)
+            case .failure(let failure): return fail(failure, keepingRoute: true)
             }
-            return end(.page(page))
         }
     }
 

@@ -39,13 +39,16 @@ struct OpenRun {
     let snapshot: RouterSnapshot
     let policy: PipelinePolicy
     let source: OpenSource
-    /// What ``options`` says about showing a page, kept field by field: copying the options whole
-    /// costs a call through their value witnesses on every open.
-    private let style: RouteOptions.OpenStyle?
-    private let animated: Bool
-    private let presentsInNavigationContainer: Bool
-    private let transition: (@Sendable (TransitionRequest) async throws -> Void)?
-    private let resultSlot: PageResultSlot?
+    /// What the open's ``OpenOptions`` say about showing a page, kept field by field: copying the
+    /// options whole costs a call through their value witnesses on every open.
+    let style: RouteOptions.OpenStyle?
+    let animated: Bool
+    let presentsInNavigationContainer: Bool
+    let transition: (@Sendable (TransitionRequest) async throws -> Void)?
+    let resultSlot: PageResultSlot?
+    /// The page the caller made (``OpenOptions/page``): the run opens its URL like any other and
+    /// shows this page where it would build one.
+    let given: (any Routable)?
     /// `nil` unless the open asked for its trace.
     let trace: TraceRecorder?
     /// The URL given, or the link a route identifier was filled into: the outcome's `url`.
@@ -77,17 +80,9 @@ struct OpenRun {
         presentsInNavigationContainer = options.presentsInNavigationContainer
         transition = options.transition
         resultSlot = options.resultSlot
+        given = options.page
         self.parameters = parameters
         hops = Hops(start: "", limit: router.configuration.maximumRedirects)
-    }
-
-    /// How the open shows a page (its trace settings apart).
-    var options: OpenOptions {
-        var options = OpenOptions(
-            style: style, animated: animated, presentsInNavigationContainer: presentsInNavigationContainer, transition: transition
-        )
-        options.resultSlot = resultSlot
-        return options
     }
 
     /// Which way the synchronous loop went.
@@ -112,8 +107,9 @@ struct OpenRun {
         case page
         /// The route's action is asynchronous.
         case asynchronousAction(RouteAction)
-        /// The page was built; the navigator shows it.
-        case show(any Routable, any Navigator)
+        /// The route is a page and the router has a navigator: the page is placed, made (or one of
+        /// its route already shown is updated) and shown.
+        case show(any Navigator)
     }
 
     /// Where the synchronous loop takes up again.
@@ -230,9 +226,14 @@ struct OpenRun {
     private mutating func perform() -> Stop {
         // Taken out of the run while the page or the action uses it, and put back: read in
         // place, its parameters would be copied for every call that takes them.
-        guard let matched = route.take() else { preconditionFailure("a run performs a matched route") }
+        guard var matched = route.take() else { preconditionFailure("a run performs a matched route") }
         switch matched.handler {
         case .action(let action):
+            if let given {
+                let pattern = matched.pattern.text
+                route = consume matched
+                return fail(.pageMismatch(pattern: pattern, expected: "an action", actual: "\(type(of: given))"), keepingRoute: true)
+            }
             // Only an asynchronous action needs an `await`: the call and its executor check cost
             // more than a synchronous action itself.
             let value: (any Sendable)?
@@ -252,34 +253,77 @@ struct OpenRun {
             route = consume matched
             trace?.record(.open) { _ in "action ran" }
             return end(.action(value))
-        case .pageType(let type):
-            return build(matched) { parameters throws in try type.init(parameters: parameters) }
-        case .pageFactory(let factory):
-            return build(matched, factory)
+        case .pageType, .pageFactory:
+            let navigator = router.navigator
+            if navigator != nil || resultSlot != nil {
+                matched = matched.withResultSlot(resultSlot ?? PageResultSlot())
+            }
+            // A navigator first reads what is shown: the page may update one already there.
+            if let navigator {
+                route = consume matched
+                return stop(at: .show(navigator))
+            }
+            let made = page(for: matched, .opened)
+            route = consume matched
+            switch made {
+            case .success(let page):
+                trace?.record(.open) { _ in "page \(type(of: page))" }
+                return end(.page(page))
+            case .failure(let failure): return fail(failure, keepingRoute: true)
+            }
         }
     }
 
-    /// Builds the page of `matched` with `make`; it is shown next when there is a navigator.
-    private mutating func build(_ matched: consuming ResolvedRoute, _ make: (RouteParameters) throws -> (any Routable)?) -> Stop {
-        let navigator = router.navigator
-        if navigator != nil || resultSlot != nil {
-            matched = matched.withResultSlot(resultSlot ?? PageResultSlot())
-        }
+    /// Where the page ``page(for:_:)`` makes comes from.
+    enum PageOrigin {
+        /// The open's own page: the one given to it (``OpenOptions/page``), or one its route builds.
+        case opened
+        /// A parent of the open's page, built for a deep link.
+        case parent
+        /// A page already shown updated itself with the open's parameters (update in place).
+        case updated(any Routable)
+    }
+
+    /// Makes the page of a route and prepares it (``RouterConfiguration/preparePage``): the one
+    /// place a page is made for showing — the open's page (given or built), each parent built for
+    /// a deep link, and a page updated in place.
+    /// - Returns: The page, or why there is none: the page given is not of the route's kind, the
+    ///   route refuses its parameters, or the hook throws.
+    func page(for route: ResolvedRoute, _ origin: PageOrigin) -> Result<any Routable, RouteFailure> {
+        let pattern = route.pattern.text
         let made: (any Routable)?
-        do { made = try make(matched.parameters) } catch {
-            let pattern = matched.pattern.text
-            route = consume matched
-            return fail(.parametersRejected(pattern: pattern, underlying: error), keepingRoute: true)
+        switch (origin, route.handler) {
+        case (.updated(let page), _):
+            made = page
+        case (.opened, _) where given != nil:
+            let actual = "\(type(of: given!))"
+            switch route.handler {
+            case .pageType(let type) where ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: given!)):
+                return .failure(.pageMismatch(pattern: pattern, expected: "\(type) pages", actual: actual))
+            case .action:
+                return .failure(.pageMismatch(pattern: pattern, expected: "an action", actual: actual))
+            case .pageType, .pageFactory:
+                made = given
+            }
+        case (_, .action):
+            preconditionFailure("only a page route makes a page; parents are page routes")
+        case (_, .pageType(let type)):
+            do { made = try type.init(parameters: route.parameters) } catch {
+                return .failure(.parametersRejected(pattern: pattern, underlying: error))
+            }
+        case (_, .pageFactory(let factory)):
+            do { made = try factory(route.parameters) } catch {
+                return .failure(.parametersRejected(pattern: pattern, underlying: error))
+            }
         }
-        guard let page = made else {
-            let pattern = matched.pattern.text
-            route = consume matched
-            return fail(.parametersRejected(pattern: pattern, underlying: nil), keepingRoute: true)
+        guard let made else { return .failure(.parametersRejected(pattern: pattern, underlying: nil)) }
+        guard let preparePage = router.configuration.preparePage else { return .success(made) }
+        do {
+            return .success(try preparePage(made, route))
+        } catch {
+            trace?.record(.navigate) { _ in "preparing page '\(pattern)' failed: \(error)" }
+            return .failure(.navigationFailed(pattern: pattern, underlying: error))
         }
-        route = consume matched
-        trace?.record(.open) { _ in "page \(type(of: page))" }
-        if let navigator { return stop(at: .show(page, navigator)) }
-        return end(.page(page))
     }
 
     /// Ends the run with what was opened.

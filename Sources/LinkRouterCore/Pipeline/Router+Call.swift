@@ -85,17 +85,6 @@ extension Router {
     }
 }
 
-extension RouteAction {
-    /// Runs a synchronous body and wraps its value; `nil` for an asynchronous body, which is not run.
-    func runSynchronously(_ parameters: RouteParameters) throws -> (any Sendable)?? {
-        switch body {
-        case .sync(let body): .some(try body(parameters))
-        case .withContext(let body, let context): .some(try body(context, parameters))
-        case .async: nil
-        }
-    }
-}
-
 /// Why ``Router/call(_:parameters:source:)`` returned no value.
 public enum RouteCallError: Error, Sendable, CustomStringConvertible {
     /// The pipeline failed for the URL called: invalid URL, no route, a redirect loop, the action threw

@@ -44,6 +44,27 @@ public protocol Routable: Sendable {
     /// }
     /// ```
     static func presentsParent(for parameters: RouteParameters) -> Bool
+
+    /// Whether an open of this page's route changes a page of it already shown, for the same
+    /// route key, instead of showing another one; ``UpdateInPlace/never`` (the default) shows another.
+    ///
+    /// A product page opened again with another colour, a chat refreshed by a notification:
+    ///
+    /// ```swift
+    /// struct ProductPage: Routable {
+    ///     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .onTop }
+    /// }
+    /// ```
+    /// The open's outcome is then ``RouteOutcome/Opened/updated(_:)`` with the page as it is now.
+    static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace
+
+    /// The page to show in this one's place with the parameters of a later open (update in place),
+    /// or `nil` to refuse: the open then shows a new page as usual.
+    ///
+    /// The parameters' ``RouteParameters/resultSlot`` is this page's: the page keeps its result,
+    /// and the later opener waiting for one gets it too. By default, a page made by
+    /// ``init(parameters:)`` from them (`nil` when it refuses them).
+    func updated(with parameters: RouteParameters) -> Self?
 }
 
 extension Routable {
@@ -55,4 +76,26 @@ extension Routable {
 
     /// Pushes the parent.
     public static func presentsParent(for parameters: RouteParameters) -> Bool { false }
+
+    /// Shows another page.
+    public static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .never }
+
+    /// A page made from the parameters.
+    public func updated(with parameters: RouteParameters) -> Self? {
+        try? Self(parameters: parameters)
+    }
+}
+
+/// How an open treats a page of its route already shown for the same route key
+/// (``Routable/updatesInPlace(for:)``): the same page opened again takes the new parameters
+/// instead of a duplicate being pushed.
+public enum UpdateInPlace: String, Sendable, Hashable, CaseIterable {
+    /// Shows another page (the default).
+    case never
+    /// Updates the page when it is on top of where the new page would be shown (its tab, or what
+    /// is shown for a route in no tab).
+    case onTop
+    /// Updates the topmost such page anywhere in the stack where the new page would be shown,
+    /// taking off the pages above it (and selecting its tab).
+    case inStack
 }

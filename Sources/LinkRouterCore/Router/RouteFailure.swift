@@ -32,6 +32,9 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The page was built but the navigator could not show it (a toolkit page whose widget failed
     /// to build, say); the stack is unchanged.
     case navigationFailed(pattern: String, underlying: any Error)
+    /// The page given to the open (``OpenOptions/page``) is not of the kind the route opens:
+    /// `expected` names the route's page type (or says it opens an action), `actual` the page's type.
+    case pageMismatch(pattern: String, expected: String, actual: String)
 
     /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
@@ -51,6 +54,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .interceptorTimedOut(let interceptor, let deadline): "interceptor '\(interceptor)' did not answer within \(deadline)"
         case .cancelled(let reason): "the open was cancelled: \(reason)"
         case .navigationFailed(let pattern, let underlying): "page '\(pattern)' could not be shown: \(underlying)"
+        case .pageMismatch(let pattern, let expected, let actual): "route '\(pattern)' opens \(expected), not the \(actual) given"
         }
     }
 }
@@ -67,7 +71,7 @@ extension RouteFailure {
         case .redirectLoop(let chain): "redirect loop after \(chain.count - 1) hops"
         case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
         case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,
-             .interceptorTimedOut, .cancelled:
+             .interceptorTimedOut, .cancelled, .pageMismatch:
             description
         }
     }

@@ -2,8 +2,11 @@
 public struct RouteOutcome: Sendable {
     /// What was opened.
     public enum Opened: Sendable {
-        /// A page was constructed.
+        /// A page was constructed (and shown, when the router has a navigator).
         case page(any Routable)
+        /// A page of the route already shown took the open's parameters instead of another page
+        /// being shown (``Routable/updatesInPlace(for:)``); this is the page as it is now.
+        case updated(any Routable)
         /// An action ran and returned this value (`nil` when it returned none).
         case action((any Sendable)?)
         /// The dispatcher of the URL's scheme handled it and returned this value.
@@ -97,9 +100,12 @@ public struct RouteOutcome: Sendable {
         if case .opened = storage.ending { true } else { false }
     }
 
-    /// The page that was constructed, if the route was a page.
+    /// The page that was constructed, or updated in place, if the route was a page.
     public var page: (any Routable)? {
-        if case .opened(.page(let page)) = storage.ending { page } else { nil }
+        switch storage.ending {
+        case .opened(.page(let page)), .opened(.updated(let page)): page
+        default: nil
+        }
     }
 
     /// The value the action returned, if the route was an action and it returned one.

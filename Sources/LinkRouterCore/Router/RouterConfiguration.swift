@@ -54,6 +54,22 @@ public struct RouterConfiguration: Sendable {
     /// ``RouteOptions/OpenStyle/automatic`` (the default) pushes.
     public var defaultOpenStyle: RouteOptions.OpenStyle
 
+    /// Called for every page before it is shown: built from a URL, given to `open`
+    /// (``OpenOptions/page``), a parent built for a deep link, or a page updated in place — with
+    /// the route it is shown for. It returns the page to show: the same one, or one it configured
+    /// (dependencies injected, a theme applied). Throwing fails the open with
+    /// ``RouteFailure/navigationFailed(pattern:underlying:)`` (a parent that throws is left out, as
+    /// one that does not build). `nil` (the default) shows pages as they are.
+    ///
+    /// ```swift
+    /// let router = Router(configuration: RouterConfiguration(preparePage: { page, route in
+    ///     guard var page = page as? any NeedsSession else { return page }
+    ///     page.session = session
+    ///     return page
+    /// }))
+    /// ```
+    public var preparePage: (@Sendable (_ page: any Routable, _ route: ResolvedRoute) throws -> any Routable)?
+
     /// Creates a configuration.
     public init(
         allowedSchemes: Set<String>? = nil,
@@ -64,8 +80,10 @@ public struct RouterConfiguration: Sendable {
         maximumRedirects: Int = 8,
         interceptorDeadline: Duration = .seconds(30),
         fallbackAllowlist: [String] = [],
-        defaultOpenStyle: RouteOptions.OpenStyle = .automatic
+        defaultOpenStyle: RouteOptions.OpenStyle = .automatic,
+        preparePage: (@Sendable (_ page: any Routable, _ route: ResolvedRoute) throws -> any Routable)? = nil
     ) {
+        self.preparePage = preparePage
         self.defaultOpenStyle = defaultOpenStyle
         self.allowedSchemes = Self.lowercased(allowedSchemes)
         self.host = host

@@ -112,14 +112,14 @@ struct NavigationTests {
         #expect(navigator.description == "home")
         #expect(await navigator.back(levels: 5, animated: true) == 0)
         let stack = navigator.stack
-        await navigator.replaceStack(with: [], animated: false)
+        try await navigator.replaceStack(with: [], animated: false)
         #expect(navigator.description == "(empty)")
-        await navigator.replaceStack(with: stack, animated: false)
+        try await navigator.replaceStack(with: stack, animated: false)
         #expect(navigator.description == "home")
     }
 
     @Test("Open style: router default < page preference < the call", arguments: [
-        (RouteOptions.OpenStyle.automatic, "a", nil as RouteOptions.OpenStyle?, InMemoryNavigator.Transition.Kind.push),
+        (RouteOptions.OpenStyle.automatic, "a", nil as RouteOptions.OpenStyle?, NavigationOperation.Kind.push),
         (.present, "a", nil, .present),
         (.present, "a", .push, .push),
         (.automatic, "sheet", nil, .present),
@@ -128,7 +128,7 @@ struct NavigationTests {
         (.present, "sheet", .automatic, .present),
         (.automatic, "a", .present, .present),
     ])
-    func stylePriority(routerDefault: RouteOptions.OpenStyle, url: String, call: RouteOptions.OpenStyle?, expected: InMemoryNavigator.Transition.Kind) async throws {
+    func stylePriority(routerDefault: RouteOptions.OpenStyle, url: String, call: RouteOptions.OpenStyle?, expected: NavigationOperation.Kind) async throws {
         let (router, navigator) = try app(RouterConfiguration(defaultOpenStyle: routerDefault))
         _ = await router.open(url, options: OpenOptions(style: call))
         #expect(navigator.transitions.map(\.kind) == [expected])
@@ -211,7 +211,7 @@ struct PageResultTests {
             case 0: await navigator.pop(animated: true)
             case 1: await navigator.back(levels: 1, animated: true)
             case 2: await navigator.back(toRoute: "home", animated: true)
-            default: await navigator.replaceStack(with: [], animated: false)
+            default: try? await navigator.replaceStack(with: [], animated: false)
             }
         }
         #expect(try await pick(setting: Address(street: "Main St"), close: close) == .value(Address(street: "Main St")))
@@ -300,6 +300,23 @@ struct StackReconstructionTests {
         _ = await router.open("catalog/tea/3")
         #expect(navigator.description == "home > catalog > catalog/:category > catalog/:category/<int:id>")
         #expect(navigator.stack.map(\.url.routeKey) == ["home", "catalog", "catalog/tea", "catalog/tea/3"])
+    }
+
+    @Test("A parent URL that reaches an action does not run it: the chain stops there and the page is shown")
+    func actionAsParent() async throws {
+        struct UnderAction: Routable {
+            init?(parameters: RouteParameters) throws {}
+            static func parentURL(for parameters: RouteParameters) -> String? { "counted" }
+        }
+        let (router, navigator) = try app()
+        let runs = Recorder<String>()
+        try router.register("counted", action: { _ in runs.append("ran") })
+        try router.register("under-action", page: UnderAction.self)
+        let outcome = await router.open("under-action", options: OpenOptions(recordsTrace: true))
+        #expect(outcome.succeeded)
+        #expect(navigator.description == "under-action")
+        #expect(runs.values.isEmpty)
+        #expect(outcome.trace.steps.contains { $0.detail == "parent counted is an action, not a page; stopped" }, "\(outcome.trace)")
     }
 
     @Test("A parent chain that loops stops instead of recursing")
