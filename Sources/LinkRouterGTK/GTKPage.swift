@@ -26,7 +26,7 @@ public protocol GTKPage: Routable {
     /// ``/LinkRouterCore/RouteFailure/navigationFailed(pattern:underlying:)`` and leaves the stack unchanged.
     @MainActor func makeWidget(in context: GTKPageContext) throws -> GTKWidget
 
-    /// Shows the parameters of an update in place (``/LinkRouterCore/Routable/updatesInPlace(for:)``)
+    /// Shows the parameters of an update in place (``/LinkRouterCore/UpdatableInPlace/updatesInPlace(for:)``)
     /// in the widget that the page it replaces built: `self` is the updated page. Return `false`
     /// (the default) to have a new widget built with ``makeWidget(in:)`` instead.
     @MainActor func update(_ widget: GTKWidget, in context: GTKPageContext) -> Bool

@@ -9,7 +9,7 @@ let pageViews = Logger(label: "shop.account")
 
 /// The account tab's root: opened again, it brings the tab back to it.
 @Routable("account", exposure: .external, summary: "Your account")
-struct AccountPage: GTKPage {
+struct AccountPage: GTKPage, UpdatableInPlace {
     init?(parameters: RouteParameters) throws {}
 
     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .inStack }

@@ -9,7 +9,7 @@ let pageViews = Logger(label: "shop.catalog")
 
 /// The catalog tab's root: opened again, it brings the tab back to it.
 @Routable("catalog", exposure: .external, summary: "The catalog's front page")
-struct CatalogPage: GTKPage {
+struct CatalogPage: GTKPage, UpdatableInPlace {
     init?(parameters: RouteParameters) throws {}
 
     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .inStack }
@@ -29,7 +29,7 @@ struct CatalogPage: GTKPage {
 /// initializer, and only its widget and title are made on the main actor.
 @Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
 @MainActor
-struct ProductPage: GTKPage, PageLifecycle {
+struct ProductPage: GTKPage, UpdatableInPlace, PageLifecycle {
     let id: Int
     let color: String?
 

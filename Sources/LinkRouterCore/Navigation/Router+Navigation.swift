@@ -95,7 +95,7 @@ extension OpenRun {
         // The route's parameters hold the query already decoded.
         let animated = self.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         var placement: Placement?
-        if transition == nil, case .pageType(let type) = route.handler {
+        if transition == nil, case .pageType(let type) = route.handler, let type = type as? any UpdatableInPlace.Type {
             let policy = type.updatesInPlace(for: route.parameters)
             if policy != .never {
                 let found = await self.placement(of: route, url: url, style: style, navigator: navigator)
@@ -179,7 +179,7 @@ extension OpenRun {
         // shown makes its next self from the parameters, or refuses.
         var origin = PageOrigin.opened
         if given == nil {
-            guard let updated = existing.page.updated(with: parameters) else {
+            guard let updated = (existing.page as? any UpdatableInPlace)?.updated(with: parameters) else {
                 trace?.record(.navigate) { _ in "the page shown refused to update in place" }
                 return nil
             }

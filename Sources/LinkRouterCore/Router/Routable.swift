@@ -44,17 +44,37 @@ public protocol Routable: Sendable {
     /// }
     /// ```
     static func presentsParent(for parameters: RouteParameters) -> Bool
+}
 
+extension Routable {
+    /// Opens the page itself: no redirect.
+    public static func redirect(for parameters: RouteParameters) -> String? { nil }
+
+    /// Sits above no particular page.
+    public static func parentURL(for parameters: RouteParameters) -> String? { nil }
+
+    /// Pushes the parent.
+    public static func presentsParent(for parameters: RouteParameters) -> Bool { false }
+}
+
+/// A page that an open of its own route may change where it is shown, instead of another page
+/// being shown: update in place.
+///
+/// A product page opened again with another colour, a chat refreshed by a notification:
+///
+/// ```swift
+/// struct ProductPage: UpdatableInPlace {
+///     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .onTop }
+/// }
+/// ```
+///
+/// A protocol of its own rather than requirements of ``Routable``: a page type compiled against an
+/// earlier LinkRouter (in a plugin) has no witness for a requirement added to `Routable` later,
+/// while the router finds this capability with a cast, which such a type simply fails.
+public protocol UpdatableInPlace: Routable {
     /// Whether an open of this page's route changes a page of it already shown, for the same
-    /// route key, instead of showing another one; ``UpdateInPlace/never`` (the default) shows another.
+    /// route key, instead of showing another one; ``UpdateInPlace/never`` shows another.
     ///
-    /// A product page opened again with another colour, a chat refreshed by a notification:
-    ///
-    /// ```swift
-    /// struct ProductPage: Routable {
-    ///     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .onTop }
-    /// }
-    /// ```
     /// The open's outcome is then ``RouteOutcome/Opened/updated(_:)`` with the page as it is now.
     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace
 
@@ -67,19 +87,7 @@ public protocol Routable: Sendable {
     func updated(with parameters: RouteParameters) -> Self?
 }
 
-extension Routable {
-    /// Opens the page itself: no redirect.
-    public static func redirect(for parameters: RouteParameters) -> String? { nil }
-
-    /// Sits above no particular page.
-    public static func parentURL(for parameters: RouteParameters) -> String? { nil }
-
-    /// Pushes the parent.
-    public static func presentsParent(for parameters: RouteParameters) -> Bool { false }
-
-    /// Shows another page.
-    public static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .never }
-
+extension UpdatableInPlace {
     /// A page made from the parameters.
     public func updated(with parameters: RouteParameters) -> Self? {
         try? Self(parameters: parameters)
@@ -87,10 +95,10 @@ extension Routable {
 }
 
 /// How an open treats a page of its route already shown for the same route key
-/// (``Routable/updatesInPlace(for:)``): the same page opened again takes the new parameters
+/// (``UpdatableInPlace/updatesInPlace(for:)``): the same page opened again takes the new parameters
 /// instead of a duplicate being pushed.
 public enum UpdateInPlace: String, Sendable, Hashable, CaseIterable {
-    /// Shows another page (the default).
+    /// Shows another page.
     case never
     /// Updates the page when it is on top of where the new page would be shown (its tab, or what
     /// is shown for a route in no tab).

@@ -2,7 +2,7 @@ import LinkRouterCore
 import Testing
 
 /// A product page an app may make itself, with what a URL cannot carry (a product already loaded).
-private struct Product: Routable {
+private struct Product: UpdatableInPlace {
     let id: Int
     var loaded: String?
     var prepared = false

@@ -2,7 +2,7 @@ import LinkRouterCore
 import Testing
 
 /// A tab's first page: opened again, it brings its tab back to it.
-private struct TabRoot: Routable, PageLifecycle {
+private struct TabRoot: UpdatableInPlace, PageLifecycle {
     let name: String
     let log: Recorder<String>?
     init?(parameters: RouteParameters) throws {
@@ -21,7 +21,7 @@ private struct Order: Routable {
 
 /// A product page: on top, the same product opened again changes its colour; a colour of
 /// `refused` is not taken in place.
-private struct Product: Routable {
+private struct Product: UpdatableInPlace {
     let id: Int
     let color: String
     let result: PageResultSlot
