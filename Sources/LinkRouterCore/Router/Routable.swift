@@ -83,7 +83,7 @@ public protocol UpdatableInPlace: Routable {
     ///
     /// The parameters' ``RouteParameters/resultSlot`` is this page's: the page keeps its result,
     /// and the later opener waiting for one gets it too. By default, a page made by
-    /// ``init(parameters:)`` from them (`nil` when it refuses them).
+    /// ``Routable/init(parameters:)`` from them (`nil` when it refuses them).
     func updated(with parameters: RouteParameters) -> Self?
 }
 
