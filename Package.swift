@@ -18,9 +18,16 @@ let package = Package(
         .library(name: "LinkRouter", targets: ["LinkRouter"]),
         // LinkRouter as a shared library, for plugins and the hosts that load them: every image that
         // links it shares its one copy, so a plugin's pages are its host's `Routable`s. It holds
-        // LinkRouterTesting too, so that a host's test target checks its routes with the same copy
-        // (the LinkRouterTesting product would link a second, static one beside it).
-        .library(name: "LinkRouterDynamic", type: .dynamic, targets: ["LinkRouter", "LinkRouterTesting"]),
+        // LinkRouterTesting and LinkRouterDesktop too, so that a host's test target checks its routes
+        // with the same copy and a host imports the desktop features from it: the products of those
+        // names are static, and each would link a second copy of the core beside it (SwiftPM links
+        // a static product's every target, and a target cannot depend on a product of its own package).
+        .library(name: "LinkRouterDynamic", type: .dynamic, targets: ["LinkRouter", "LinkRouterTesting", "LinkRouterDesktop"]),
+        // LinkRouterDynamic with LinkRouterGTK, for a plugin host with GTK windows and its plugins:
+        // host, windows and plugins share its one copy of the core. A process loads one of the two.
+        .library(
+            name: "LinkRouterGTKDynamic", type: .dynamic, targets: ["LinkRouter", "LinkRouterTesting", "LinkRouterDesktop", "LinkRouterGTK"]
+        ),
         // For an app's test targets: checks that its annotated routes and services are sound.
         .library(name: "LinkRouterTesting", targets: ["LinkRouterTesting"]),
         // For C modules that register routes with LINKROUTER_C_ACTION.

@@ -8,12 +8,17 @@ import PackageDescription
 // a host that links LinkRouterDynamic as well:
 //
 //   swift build --package-path Examples/DemoPlugin --scratch-path .build   (from the repository root)
+//
+// DemoGTKPlugin and GTKPluginHost are the same pair with a GTK window: both link
+// LinkRouterGTKDynamic, LinkRouter and LinkRouterGTK in one shared library.
 let settings: [SwiftSetting] = [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
 /// What the plugin and its host link: LinkRouter and the service protocol, as shared libraries.
 let sharedLibraries: [Target.Dependency] = [
     .product(name: "LinkRouterDynamic", package: "LinkRouter"),
     .product(name: "DemoShopInterfaces", package: "LinkRouter"),
 ]
+/// What a GTK host and its plugins link: LinkRouter with LinkRouterGTK, one shared library.
+let gtkSharedLibrary: [Target.Dependency] = [.product(name: "LinkRouterGTKDynamic", package: "LinkRouter")]
 
 let package = Package(
     name: "DemoPlugin",
@@ -22,6 +27,10 @@ let package = Package(
         .library(name: "DemoPlugin", type: .dynamic, targets: ["DemoPlugin"]),
         // A host that links LinkRouterDynamic too: `PluginHost .build/debug/libDemoPlugin.so`.
         .executable(name: "PluginHost", targets: ["PluginHost"]),
+        // A plugin with a GTK page, and a host that shows it in its window: `GTKPluginHost
+        // .build/debug/libDemoGTKPlugin.so shop://plugin/window` (with a display).
+        .library(name: "DemoGTKPlugin", type: .dynamic, targets: ["DemoGTKPlugin"]),
+        .executable(name: "GTKPluginHost", targets: ["GTKPluginHost"]),
     ],
     dependencies: [
         .package(name: "LinkRouter", path: "../.."),
@@ -29,5 +38,7 @@ let package = Package(
     targets: [
         .target(name: "DemoPlugin", dependencies: sharedLibraries, swiftSettings: settings),
         .executableTarget(name: "PluginHost", dependencies: sharedLibraries, swiftSettings: settings),
+        .target(name: "DemoGTKPlugin", dependencies: gtkSharedLibrary, swiftSettings: settings),
+        .executableTarget(name: "GTKPluginHost", dependencies: gtkSharedLibrary, swiftSettings: settings),
     ]
 )

@@ -1,4 +1,8 @@
 /// Why ``ServiceRegistry/service(_:)`` returned no instance.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No implementation of the protocol is registered: none was annotated with `@RoutableService`
     /// in a loaded module, or registered by hand.

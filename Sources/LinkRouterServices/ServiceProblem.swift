@@ -1,5 +1,9 @@
 /// A problem with the services of a registry, found when discovery registers them or by
 /// ``ServiceRegistry/validate()``.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum ServiceProblem: Sendable, Hashable, CustomStringConvertible {
     /// A second implementation of a protocol that an earlier discovery pass registered one for:
     /// `ignored` is not used, `winner` (registered earlier) is.

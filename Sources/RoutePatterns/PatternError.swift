@@ -5,6 +5,10 @@
 /// ```
 public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Reason: Sendable, Hashable {
         /// `a//b` or a trailing `/`.
         case emptySegment

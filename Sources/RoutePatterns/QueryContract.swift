@@ -150,6 +150,10 @@ public struct QueryContract: Sendable, Hashable, CustomStringConvertible {
 /// Why query parameter declarations do not parse.
 public struct QueryContractError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Reason: Sendable, Hashable {
         /// No `:` between the name and the type.
         case expectedType

@@ -46,11 +46,47 @@ struct PluginTests {
             // takes the plugin's records.
             "checked: no problem",
         ])
+        // LinkRouterDesktop from the same library: its dispatcher is the core's RouteDispatcher.
+        #expect(run.lines.contains("desktop opener: opened mailto:ada@example.com"), "\(run.standardOutput)")
         // The same host refuses the library with a copy of its own.
         let refused = try host.run([privateCopy.path])
         #expect(refused.status == 1)
         #expect(refused.lines.contains("opened: nothing"))
         #expect(refused.standardOutput.contains("its page type is not a Routable of this copy of LinkRouter (the image carries a private copy"))
+    }
+
+    /// The type and protocol descriptors of LinkRouter's core, desktop and GTK modules that an
+    /// image defines: an image that defines them carries a copy of the module; one that only uses
+    /// them references them.
+    private func descriptors(definedIn image: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: image.path) else { throw BuiltProduct.MissingProduct(path: image.path) }
+        let symbols = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["llvm-nm", "--defined-only", "--just-symbol-name", image.path])
+        #expect(symbols.status == 0, "llvm-nm: \(symbols.standardError)")
+        let modules = ["$s14LinkRouterCore", "$s17LinkRouterDesktop", "$s13LinkRouterGTK"]
+        return symbols.lines.filter { symbol in
+            modules.contains { symbol.hasPrefix($0) } && (symbol.hasSuffix("Mn") || symbol.hasSuffix("Mp"))
+        }
+    }
+
+    @Test("every plugin host shape links one copy of the core: PluginHost (LinkRouterDynamic, with LinkRouterDesktop) and GTKPluginHost (LinkRouterGTKDynamic) and their plugins define none of its descriptors")
+    func oneCoreInEveryHostShape() throws {
+        let routable = "$s14LinkRouterCore8RoutableMp"
+        let shapes = [
+            (host: "PluginHost", plugin: "libDemoPlugin.so", library: "libLinkRouterDynamic.so", module: "$s17LinkRouterDesktop0C16OpenerDispatcherVMn"),
+            (host: "GTKPluginHost", plugin: "libDemoGTKPlugin.so", library: "libLinkRouterGTKDynamic.so", module: "$s13LinkRouterGTK12GTKNavigatorCMn"),
+        ]
+        for shape in shapes {
+            let host = demo.folder.appendingPathComponent(shape.host)
+            #expect(try descriptors(definedIn: host) == [], "\(shape.host) carries a copy")
+            #expect(try descriptors(definedIn: demo.folder.appendingPathComponent(shape.plugin)) == [], "\(shape.plugin) carries a copy")
+            let needed = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["llvm-readelf", "--dynamic", host.path])
+            #expect(needed.standardOutput.contains("Shared library: [\(shape.library)]"), "\(needed.standardOutput)")
+            // The one copy: the shared library's, with the desktop or GTK module beside the core.
+            let shared = try descriptors(definedIn: demo.folder.appendingPathComponent(shape.library))
+            #expect(shared.contains(routable) && shared.contains(shape.module), "\(shape.library)")
+        }
+        // The check sees a copy where there is one: the demo links LinkRouter statically.
+        #expect(try descriptors(definedIn: demo.path).contains(routable))
     }
 
     @Test("a plugin with a private copy of LinkRouter is refused with a warning, not miscast")

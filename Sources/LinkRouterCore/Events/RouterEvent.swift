@@ -1,4 +1,8 @@
 /// Something that happened while the router opened a URL.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouterEvent: Sendable {
     /// An open started.
     case willOpen(url: String, source: OpenSource)
@@ -13,6 +17,10 @@ public enum RouterEvent: Sendable {
 }
 
 /// What the delegate decides about an open that is about to start.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum WillOpenDecision: Sendable {
     /// Open the URL as given.
     case proceed

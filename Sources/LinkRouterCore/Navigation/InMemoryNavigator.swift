@@ -28,6 +28,9 @@ public final class InMemoryNavigator: Navigator, CustomStringConvertible {
     }
 
     /// A page becoming visible or hidden.
+    ///
+    /// Closed for good: no case is added before a major version, so a `switch` over it needs no
+    /// `default` (README, "Versioning").
     public enum LifecycleEvent: Sendable, Hashable {
         /// The entry of this route became the top of what is shown.
         case appear(String)

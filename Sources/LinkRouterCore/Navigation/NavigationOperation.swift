@@ -1,4 +1,8 @@
 /// One change a person or the router asks of the navigation state (``NavigationState/apply(_:)``).
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum NavigationOperation: Sendable {
     /// Pushes onto the top navigation container: the top modal layer, or the selected tab's stack;
     /// presents the entry in a new layer with a container when the top layer has none.
@@ -31,6 +35,10 @@ public enum NavigationOperation: Sendable {
     case closeAll
 
     /// An operation's name, for logs and transition records.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// ``NavigationOperation/push(_:)``.
         case push
@@ -70,6 +78,10 @@ public enum NavigationOperation: Sendable {
 }
 
 /// Why an operation does not apply to a navigation state; the state is unchanged.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The entry to show is already shown (an entry is on screen at most once).
     case alreadyShown(route: String)

@@ -1,6 +1,9 @@
 import Synchronization
 
 /// What a page opened for a result delivered when it closed.
+///
+/// Closed for good: no case is added before a major version, so a `switch` over it needs no
+/// `default` (README, "Versioning").
 public enum PageResult<Value: Sendable>: Sendable {
     /// The value the page set before it left the stack.
     case value(Value)
@@ -11,6 +14,10 @@ public enum PageResult<Value: Sendable>: Sendable {
 extension PageResult: Equatable where Value: Equatable {}
 
 /// Why a page result could not be delivered.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum PageResultError: Error, Sendable, CustomStringConvertible {
     /// The open failed, so there is no page to wait for.
     case openFailed(RouteFailure)

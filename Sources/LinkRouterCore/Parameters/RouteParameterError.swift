@@ -5,6 +5,10 @@
 /// ```
 public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the parameter.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Reason: Sendable, Hashable {
         /// No path parameter, query item or caller value has this name.
         case missing

@@ -1,6 +1,10 @@
 public import RoutePatterns
 
 /// Why an open's query parameters break its route's ``/RoutePatterns/QueryContract``.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum QueryContractViolation: Error, Sendable, Hashable, CustomStringConvertible {
     /// A declared parameter's value is not of its type.
     case malformed(parameter: String, value: String, expected: QueryContract.ValueType)

@@ -16,6 +16,10 @@ public struct OpenTrace: Sendable, CustomStringConvertible {
     /// One decision.
     public struct Step: Sendable, CustomStringConvertible {
         /// The pipeline stage that decided.
+        ///
+        /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+        /// package ends with `@unknown default` (README, "Versioning").
+        @nonexhaustive
         public enum Kind: String, Sendable, Hashable {
             /// The open started, or the delegate rewrote its URL.
             case start

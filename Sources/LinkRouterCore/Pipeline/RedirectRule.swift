@@ -1,6 +1,10 @@
 public import RoutePatterns
 
 /// Why a redirect cannot be used.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RedirectError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The source pattern does not parse.
     case invalidSource(PatternError)

@@ -36,6 +36,10 @@ public struct DispatchRequest: Sendable {
 }
 
 /// What a ``RouteDispatcher`` did with a URL.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum DispatchResult: Sendable {
     /// The URL was handled; the value, if any, becomes the outcome's result.
     case opened((any Sendable)?)

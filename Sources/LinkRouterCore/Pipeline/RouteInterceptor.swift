@@ -30,6 +30,10 @@ public struct InterceptionRequest: Sendable {
 }
 
 /// An interceptor's answer.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum InterceptionAnswer: Sendable {
     /// Go on to the next interceptor, then open the route.
     case proceed

@@ -86,6 +86,10 @@ extension Router {
 }
 
 /// Why ``Router/call(_:parameters:source:)`` returned no value.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouteCallError: Error, Sendable, CustomStringConvertible {
     /// The pipeline failed for the URL called: invalid URL, no route, a redirect loop, the action threw
     /// (``RouteFailure/actionFailed(pattern:underlying:)``), and so on.

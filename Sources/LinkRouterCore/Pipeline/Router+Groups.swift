@@ -89,6 +89,10 @@ struct GroupEdits: Sendable {
 }
 
 /// Why a route's group membership could not be changed.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouteGroupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern does not parse.
     case invalidPattern(PatternError)

@@ -1,6 +1,10 @@
 public import RoutePatterns
 
 /// Why an open or a resolve reached no page or action.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The URL does not parse.
     case invalidURL(URLParseError)
@@ -78,6 +82,10 @@ extension RouteFailure {
 }
 
 /// Why a pattern could not be registered.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouteRegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern does not parse.
     case invalidPattern(PatternError)

@@ -3,6 +3,10 @@ public import RoutePatterns
 // A `RouteID` opened with values: its pattern, placeholders filled, as a link.
 
 /// Why a ``RouteID`` could not be turned into a URL from the values given.
+///
+/// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+/// package ends with `@unknown default` (README, "Versioning").
+@nonexhaustive
 public enum RouteLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The identifier's text is not a valid pattern.
     case invalidPattern(PatternError)

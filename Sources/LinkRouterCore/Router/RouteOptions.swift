@@ -52,6 +52,9 @@ public struct RouteOptions: Sendable, Hashable {
 /// A registered route as the router lists it.
 public struct RouteDescription: Sendable {
     /// What a route opens.
+    ///
+    /// Closed for good: no case is added before a major version, so a `switch` over it needs no
+    /// `default` (README, "Versioning").
     public enum Kind: String, Sendable, Hashable {
         /// A page, constructed from the parameters.
         case page

@@ -1,6 +1,10 @@
 /// What one `open` did: the page it built or the action's result, or why nothing was opened.
 public struct RouteOutcome: Sendable {
     /// What was opened.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Opened: Sendable {
         /// A page was constructed (and shown, when the router has a navigator).
         case page(any Routable)

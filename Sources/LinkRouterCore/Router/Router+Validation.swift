@@ -1,6 +1,10 @@
 /// A route that cannot win for some key, found by ``Router/validate()``.
 public struct RouteConflict: Sendable, Hashable, CustomStringConvertible {
     /// How the route loses.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Kind: String, Sendable, Hashable {
         /// Two routes match exactly the same keys in one of their forms (through optional
         /// groups, or `**` beside `<path:>`); the one registered first wins.

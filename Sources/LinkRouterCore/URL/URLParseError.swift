@@ -5,6 +5,10 @@
 /// ```
 public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the URL.
+    ///
+    /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
+    /// package ends with `@unknown default` (README, "Versioning").
+    @nonexhaustive
     public enum Reason: Sendable, Hashable {
         /// `%` not followed by two hexadecimal digits.
         case badPercentEscape

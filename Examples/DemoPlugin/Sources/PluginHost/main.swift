@@ -4,9 +4,11 @@
 //
 //   PluginHost PLUGIN.so   loads the plugin, prints what discovery found in it, opens its page and
 //                          asks for its service, checks the routes with LinkRouterTesting as a
-//                          test target would; exits 1 when any of these fails
+//                          test target would, hands a mailto: link to the desktop's opener through
+//                          LinkRouterDesktop; exits 1 when any of these fails
 import LinkRouter
 import LinkRouterTesting   // from the LinkRouterDynamic product too: the same copy as the host's
+import LinkRouterDesktop   // and so is this one (the LinkRouterDesktop product would be a second)
 import ShopInterfaces
 #if canImport(Glibc)
 import Glibc
@@ -34,4 +36,8 @@ print("recommended: \(recommendations?.joined(separator: ", ") ?? "nothing")")
 let checked = AppRoutes(configuration: RouterConfiguration(allowedSchemes: ["shop"]))
 let problems = checked.problems + checked.mismatches(resolving: ["shop://plugin/hello": "plugin/hello"])
 print("checked: \(problems.isEmpty ? "no problem" : problems.joined(separator: "; "))")
-exit(outcome.page != nil && recommendations != nil && report.diagnostics.isEmpty && problems.isEmpty ? 0 : 1)
+// The desktop's opener is `true` here: it takes any URL and succeeds.
+router.setDispatcher(DesktopOpenerDispatcher(allowedSchemes: ["mailto"], opener: .init(executable: "true")), forSchemes: ["mailto"])
+let handedOver = await router.open("mailto:ada@example.com")
+print("desktop opener: \(handedOver.succeeded ? "opened" : "failed: \(handedOver.failure.map { "\($0)" } ?? "")") mailto:ada@example.com")
+exit(outcome.page != nil && recommendations != nil && report.diagnostics.isEmpty && problems.isEmpty && handedOver.succeeded ? 0 : 1)
