@@ -73,7 +73,7 @@ extension Navigator {
     /// Takes off every entry above the topmost shown entry of `route` and returns that entry, or
     /// returns `nil` and changes nothing when no entry of the route is shown.
     ///
-    /// The route is compared as ``entry(ofRoute:)`` compares it.
+    /// The route is compared as ``/LinkRouterCore/Navigator/entry(ofRoute:)`` compares it.
     @discardableResult
     public func back(toRoute route: some RouteReference, animated: Bool) async -> NavigationEntry? {
         await performTakingOff(.backToRoute(route.referencedRoute.pattern), animated: animated)?.reached
@@ -81,10 +81,10 @@ extension Navigator {
 
     /// The topmost shown entry of `route`, if any.
     ///
-    /// `route` is a pattern, a ``RouteID`` or a ``RouteLink`` (its route), compared as the registry
-    /// compares patterns, not as text: an entry whose route has the same shape (`user/:name` finds
-    /// `user/:id`) is found first, else one where the reference's untyped placeholders stand for
-    /// typed ones (`user/:id` finds `user/<int:id>`).
+    /// `route` is a pattern, a ``/LinkRouterCore/RouteID`` or a ``/LinkRouterCore/RouteLink``
+    /// (its route), compared as the registry compares patterns, not as text: an entry whose route
+    /// has the same shape (`user/:name` finds `user/:id`) is found first, else one where the
+    /// reference's untyped placeholders stand for typed ones (`user/:id` finds `user/<int:id>`).
     ///
     /// ```swift
     /// await navigator.entry(ofRoute: "user/:id")
