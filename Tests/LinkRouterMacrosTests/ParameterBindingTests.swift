@@ -427,4 +427,25 @@ struct ParameterBindingTests {
             ]
         )
     }
+
+    @Test("@RouteParameter on anything but a property is an error; on a property it adds nothing")
+    func routeParameterPlacement() {
+        assertExpansion(
+            """
+            struct Form {
+                @RouteParameter("q") var query: String?
+                @RouteParameter("f") func submit() {}
+            }
+            """,
+            expandedSource: """
+            struct Form {
+                var query: String?
+                func submit() {}
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@RouteParameter applies to a stored property of a @Routable struct", line: 3, column: 5),
+            ]
+        )
+    }
 }
