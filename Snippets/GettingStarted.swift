@@ -9,8 +9,7 @@ import LinkRouter
 
 @Routable("user/<int:id>", exposure: .external)
 struct UserPage {
-    let id: Int
-    init?(parameters: RouteParameters) throws { id = try parameters.int("id") }
+    let id: Int   // filled from <int:id>
 }
 // snippet.end
 

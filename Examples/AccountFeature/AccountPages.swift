@@ -4,19 +4,14 @@ import LinkRouter
 
 @Routable("account/login", openStyle: .present, summary: "Sign in")
 struct LoginPage: CustomStringConvertible {
-    let returnTo: String?
-    init?(parameters: RouteParameters) throws { returnTo = parameters["return_to"] }
+    @RouteParameter("return_to") let returnTo: String?
     var description: String { "LoginPage(returnTo: \(returnTo ?? "-"))" }
 }
 
 @Routable("account/profile/:user(/:tab)", exposure: .external, summary: "A user's profile")
 struct ProfilePage: CustomStringConvertible {
     let user: String
-    let tab: String
-    init?(parameters: RouteParameters) throws {
-        user = try parameters.string("user")
-        tab = parameters.string("tab", default: "posts")
-    }
+    var tab = "posts"
     var description: String { "ProfilePage(user: \(user), tab: \(tab))" }
 }
 
@@ -24,7 +19,6 @@ struct ProfilePage: CustomStringConvertible {
 @Routable("account/addresses/pick", openStyle: .present, summary: "Pick a shipping address")
 struct AddressPickerPage: CustomStringConvertible {
     let result: PageResultSlot
-    init?(parameters: RouteParameters) throws { result = parameters.resultSlot }
     func pick(_ address: String) { result.set(address) }
     var description: String { "AddressPickerPage()" }
 }

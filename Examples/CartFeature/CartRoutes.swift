@@ -4,7 +4,6 @@ import ShopInterfaces
 
 @Routable("cart", groups: ["requiresLogin"], summary: "The shopping cart")
 struct CartPage: CustomStringConvertible {
-    init?(parameters: RouteParameters) throws {}
     var description: String { "CartPage()" }
 }
 

@@ -3,7 +3,6 @@ import LinkRouter
 
 @Routable("catalog", exposure: .external, summary: "The catalog's front page")
 struct CatalogPage: CustomStringConvertible {
-    init?(parameters: RouteParameters) throws {}
     var description: String { "CatalogPage()" }
 }
 
@@ -11,10 +10,6 @@ struct CatalogPage: CustomStringConvertible {
 struct ProductPage: CustomStringConvertible {
     let id: Int
     let color: String?
-    init?(parameters: RouteParameters) throws {
-        id = try parameters.int("id")
-        color = parameters["color"]
-    }
     var description: String { "ProductPage(id: \(id)\(color.map { ", color: \($0)" } ?? ""))" }
 
     /// A product sits above the catalog: a deep link from a cold start puts the catalog under it.
@@ -24,7 +19,6 @@ struct ProductPage: CustomStringConvertible {
 @Routable("catalog/<path:category>", exposure: .external)
 struct CategoryPage: CustomStringConvertible {
     let category: String
-    init?(parameters: RouteParameters) throws { category = try parameters.string("category") }
     var description: String { "CategoryPage(category: \(category))" }
 }
 

@@ -6,7 +6,6 @@ import LinkRouter
 
 @Routable("plugin/private-copy", exposure: .external, summary: "A page of a plugin with a private copy of LinkRouter")
 struct PrivateCopyPage: CustomStringConvertible {
-    init?(parameters: RouteParameters) throws {}
     var description: String { "PrivateCopyPage()" }
 }
 

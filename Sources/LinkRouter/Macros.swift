@@ -6,16 +6,46 @@
 /// ```swift
 /// @Routable("user/<int:id>", exposure: .external, openStyle: .push, groups: ["requiresLogin"], summary: "User profile")
 /// struct UserPage {
-///     let id: Int
-///     init?(parameters: RouteParameters) throws {
-///         id = try parameters.int("id")
-///     }
+///     let id: Int             // the placeholder `<int:id>`
+///     var tab = "posts"       // the query item `tab`, else "posts"
+///     let referrer: String?   // the query item or caller value `referrer`, if any
 /// }
 /// ```
 ///
-/// The type conforms to ``/LinkRouterCore/Routable`` (the macro adds the conformance when the type does not
-/// declare it), so it still writes `init?(parameters:)`. Route discovery registers the page at run
-/// time, as `register(_:options:page:)` would.
+/// The type conforms to ``/LinkRouterCore/Routable`` (the macro adds the conformance when the type
+/// does not declare it). Route discovery registers the page at run time, as
+/// `register(_:options:page:)` would.
+///
+/// ## Parameters bound to properties
+///
+/// A struct that declares no `init?(parameters:)` in its body gets one from the macro. Each stored
+/// property is filled from the parameter of its name (``RouteParameter(_:from:)`` renames it or
+/// names its one source): the path placeholder, else the query item, else the caller's value,
+/// converted to the property's type, which the compiler picks a conversion for: `String`, `Int`,
+/// `Double`, `Bool`, `UUID`, `[String]` (a `<path:>` placeholder's segments, or every value of a
+/// repeated query item), a `RawRepresentable` enum (by its raw value), any `Decodable` type, and
+/// any other `Sendable` type from a caller value of that type; a `PageResultSlot` property gets
+/// the open's result slot. An optional property is `nil` when no source has its parameter; a `var`
+/// with a default value keeps it. A `let` with a value, a computed, `static` or `lazy` property is
+/// not a parameter. A value that does not convert fails the open with
+/// ``/LinkRouterCore/RouteFailure/parametersRejected(pattern:underlying:)``, naming the parameter.
+///
+/// The macro checks the properties against the pattern when the module compiles:
+///
+/// - Each placeholder fills a property: `placeholder 'id' of 'user/<int:id>' fills no property`.
+/// - A property that is not optional and has no default is filled by a placeholder outside the
+///   pattern's optional parts, or says where its value comes from: a `query:` declaration, or
+///   `@RouteParameter(from: .query)` or `.caller`. Otherwise nothing certain fills it, which is
+///   most often a name that differs from the placeholder's (`userID` for `:id`).
+/// - A property whose type (as written) cannot hold what its placeholder matches: a `<path:>`
+///   into a number, an `<int:>` into a `Bool` or a `UUID`, a `<double:>` into an integer.
+///
+/// When the route declares no `query:`, its record's query contract is made from the properties
+/// that are not placeholders and not caller values, of the types a contract has (`String`, `Int`,
+/// `Double`, `Bool`, `UUID`), with their literal default values: `var page = 1` declares
+/// `page: int = 1`; undeclared query items are kept. A contract of only `string`s without
+/// defaults, which checks nothing, is left out, so the record stays version 1. A class writes its own `init?(parameters:)`:
+/// the macro adds members in an extension, where a class cannot declare a designated initializer.
 ///
 /// The pattern is checked when the module compiles: a malformed pattern is an error on the
 /// literal that names the column of the offending character. All arguments must be literals.
@@ -41,7 +71,7 @@
 ///
 /// - Note: Applies to a non-generic struct or class declared at file scope. Its route record is a
 ///   static constant in an extension of the type, which the linker places as a fixed global.
-@attached(extension, conformances: Routable, names: named(__linkRouterRecord))
+@attached(extension, conformances: Routable, names: named(__linkRouterRecord), named(init))
 public macro Routable(
     _ pattern: StaticString,
     exposure: RouteOptions.Exposure = .internal,
@@ -52,6 +82,32 @@ public macro Routable(
     unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableMacro")
+
+/// Renames the parameter that fills a property of a `@Routable` page, or names the one source it
+/// comes from.
+///
+/// ```swift
+/// @Routable("account/<int:user_id>/orders")
+/// struct OrdersPage {
+///     @RouteParameter("user_id") let userID: Int         // the placeholder `user_id`
+///     @RouteParameter(from: .query) var page = 1           // `?page=`, never a caller value
+///     @RouteParameter(from: .caller) var draft: Draft?     // never from a URL
+/// }
+/// ```
+///
+/// A property marked `.query` or `.caller` cannot be named like a placeholder of the page's
+/// pattern; one marked `.path` must be. Without a source, a property reads the path, then the
+/// query, then the caller's values. The attribute adds nothing to the program; `@Routable` reads
+/// it.
+///
+/// - Parameters:
+///   - name: The parameter's name, when it is not the property's.
+///   - source: The one source the property is filled from.
+@attached(peer)
+public macro RouteParameter(
+    _ name: StaticString? = nil,
+    from source: RouteParameterSource? = nil
+) = #externalMacro(module: "LinkRouterMacros", type: "RouteParameterMacro")
 
 /// Declares an action as the route of a URL pattern.
 ///

@@ -13,6 +13,8 @@ enum Annotation: CaseIterable {
     case routePage
     /// `@RoutableService(Protocol.self, ...)` on an implementation.
     case routableService
+    /// `@RouteParameter("name", from: .query)` on a property of a `@Routable` page.
+    case routeParameter
 
     /// The labeled parameters the annotation takes, in the order its declaration lists them.
     var parameters: [AnnotationParameter] {
@@ -49,6 +51,8 @@ enum AnnotationParameter: String, CaseIterable {
     case action
     /// `#route`'s page type, `Page.self`.
     case page
+    /// `@RouteParameter`'s source: `.path`, `.query` or `.caller`.
+    case from
 
     /// The annotations that take it.
     var annotations: Set<Annotation> {
@@ -59,6 +63,7 @@ enum AnnotationParameter: String, CaseIterable {
         case .overrides: [.routable, .routeAction, .routePage, .routableService]
         case .action: [.routeAction]
         case .page: [.routePage]
+        case .from: [.routeParameter]
         }
     }
 }

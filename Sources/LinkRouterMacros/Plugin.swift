@@ -1,7 +1,7 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
-/// The compiler plugin that provides `@Routable`, `#route` and `@RoutableService`, with
+/// The compiler plugin that provides `@Routable`, `@RouteParameter`, `#route` and `@RoutableService`, with
 /// SwiftCompilerPlugin's message loop and connection.
 ///
 /// A connection of the plugin's own (Foundation's JSON decoder, the build configuration dropped
@@ -13,5 +13,6 @@ struct LinkRouterMacrosPlugin: CompilerPlugin {
         RoutableMacro.self,
         RouteMacro.self,
         RoutableServiceMacro.self,
+        RouteParameterMacro.self,
     ]
 }

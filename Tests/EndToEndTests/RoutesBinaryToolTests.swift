@@ -68,8 +68,8 @@ struct RoutesBinaryToolTests {
         #expect(product.exposure == "external")
         #expect(product.symbol == "accessor of CatalogFeature.ProductPage.__linkRouterRecord")
         #expect(report.records.first { $0.pattern == "greet/:name" }?.symbol == "greet")
-        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:15 in CartFeature.CartActions")
-        #expect(report.records.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:31 in CatalogFeature")
+        #expect(report.records.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:14 in CartFeature.CartActions")
+        #expect(report.records.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:25 in CatalogFeature")
         // AccountFeature's @RoutableService, a record of its own kind named by its protocol.
         let services = report.records.filter { $0.kind == "service" }
         #expect(services.count == 1)

@@ -12,17 +12,21 @@ func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
         "Routable": MacroSpec(type: RoutableMacro.self, conformances: missing),
         "route": MacroSpec(type: RouteMacro.self),
         "RoutableService": MacroSpec(type: RoutableServiceMacro.self, conformances: missing),
+        "RouteParameter": MacroSpec(type: RouteParameterMacro.self),
     ]
 }
 
 /// Expands `@Routable`, `#route` and `@RoutableService` in `source` and checks the result and the
 /// diagnostics, recording a Swift Testing issue at the caller for each difference. `conformances`
 /// are the protocols the type does not conform to yet, as the compiler would pass them to the
-/// attached macros; `testFileName` is the name of the file the source is in.
+/// attached macros; `testFileName` is the name of the file the source is in. `fixedSource` is the
+/// source with the fix-its named `applyFixIts` applied.
 func assertExpansion(
     _ source: String,
     expandedSource: String,
     diagnostics: [DiagnosticSpec] = [],
+    applyFixIts: [String]? = nil,
+    fixedSource: String? = nil,
     conformances: [String] = ["Routable"],
     testFileName: String = "test.swift",
     fileID: StaticString = #fileID,
@@ -35,6 +39,8 @@ func assertExpansion(
         expandedSource: expandedSource,
         diagnostics: diagnostics,
         macroSpecs: routeMacroSpecs(conformances: conformances),
+        applyFixIts: applyFixIts,
+        fixedSource: fixedSource,
         testFileName: testFileName,
         failureHandler: { failure in
             Issue.record(

@@ -59,10 +59,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("u", query: ["p: int"], unknownQuery: .refuse)
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
@@ -82,10 +86,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("user/<int:id>", query: ["a_rather_long_parameter_name: string = some default value", "another_one: int = 1", "third_parameter: double = 2.5"])
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
@@ -108,10 +116,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("u", query: ["page: integer"], unknownQuery: rule)
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -128,10 +140,12 @@ struct RoutableMacroTests {
             """
             @Routable("settings", exposure: RouteOptions.Exposure.external, openStyle: .push, groups: [], summary: nil)
             struct SettingsPage: Routable {
+                init?(parameters: RouteParameters) throws {}
             }
             """,
             expandedSource: """
             struct SettingsPage: Routable {
+                init?(parameters: RouteParameters) throws {}
             }
 
             extension SettingsPage {
@@ -153,10 +167,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("user/:id", exposure: .external, overrides: true)
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension UserPage: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
@@ -172,10 +190,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("team/:id", overrides: false)
-            struct TeamPage {}
+            struct TeamPage {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct TeamPage {}
+            struct TeamPage {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension TeamPage: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
@@ -195,10 +217,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("user/:id", overrides: isOverride)
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension UserPage: LinkRouter.Routable {}
             """,
@@ -213,10 +239,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("user/<int:>")
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension UserPage: LinkRouter.Routable {}
             """,
@@ -231,10 +261,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("a(/b)c")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -251,10 +285,14 @@ struct RoutableMacroTests {
             @Routable(
                 "a//b"
             )
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -269,10 +307,14 @@ struct RoutableMacroTests {
         assertExpansion(
             #"""
             @Routable("a/\u{62}//c")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """#,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -288,10 +330,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("\(pattern)")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
@@ -315,10 +361,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("\(pattern)", groups: ["g"], summary: "A page with a long summary")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
@@ -341,10 +391,14 @@ struct RoutableMacroTests {
         assertExpansion(
             #"""
             @Routable("user/\(name)")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """#,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -359,10 +413,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable(userPattern)
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -377,10 +435,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("a", groups: ["ok", "login,vip", ""])
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -396,10 +458,14 @@ struct RoutableMacroTests {
         assertExpansion(
             #"""
             @Routable("a", exposure: defaultExposure, openStyle: .sideways, groups: allGroups, summary: "for \(user)")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """#,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -417,10 +483,14 @@ struct RoutableMacroTests {
         assertExpansion(
             #"""
             @Routable("a", summary: "one\0two")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """#,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -436,10 +506,14 @@ struct RoutableMacroTests {
             """
             @Routable("user/:id")
             @Routable("u/:id", exposure: .external)
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct UserPage {}
+            struct UserPage {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension UserPage: LinkRouter.Routable {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
@@ -528,10 +602,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("\(pattern)", summary: "\(String(repeating: "s", count: 200))")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,
@@ -542,10 +620,14 @@ struct RoutableMacroTests {
         assertExpansion(
             """
             @Routable("\(String(repeating: pattern, count: 2))")
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
             """,
             expandedSource: """
-            struct Page {}
+            struct Page {
+                init?(parameters: RouteParameters) throws {}
+            }
 
             extension Page: LinkRouter.Routable {}
             """,

@@ -18,8 +18,8 @@ struct RouteDumpTests {
         #expect(product.symbol == "accessor of CatalogFeature.ProductPage.__linkRouterRecord")
         #expect(product.lifetime == nil)
         #expect(dump.rows.first { $0.pattern == "greet/:name" }?.symbol == "greet")
-        #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:15 in CartFeature.CartActions")
-        #expect(dump.rows.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:31 in CatalogFeature")
+        #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:14 in CartFeature.CartActions")
+        #expect(dump.rows.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:25 in CatalogFeature")
         let services = dump.serviceRows
         #expect(services.map(\.pattern) == ["SessionService"])
         #expect(services.first?.kind == "service")

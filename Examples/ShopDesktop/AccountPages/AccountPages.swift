@@ -10,8 +10,6 @@ let pageViews = Logger(label: "shop.account")
 /// The account tab's root: opened again, it brings the tab back to it.
 @Routable("account", exposure: .external, summary: "Your account")
 struct AccountPage: GTKPage, UpdatableInPlace {
-    init?(parameters: RouteParameters) throws {}
-
     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .inStack }
 
     var title: String { "Account" }
@@ -31,8 +29,6 @@ struct AccountPage: GTKPage, UpdatableInPlace {
 struct OrderPage: GTKPage, PageLifecycle {
     let id: Int
 
-    init?(parameters: RouteParameters) throws { id = try parameters.int("id") }
-
     static func parentURL(for parameters: RouteParameters) -> String? { "account" }
 
     var title: String { "Order \(id)" }
@@ -50,8 +46,6 @@ struct OrderPage: GTKPage, PageLifecycle {
 /// The delivery address, a flow shown modally in a window of its own over the account tab.
 @Routable("account/address", openStyle: .present, summary: "Edit the delivery address")
 struct AddressPage: GTKPage {
-    init?(parameters: RouteParameters) throws {}
-
     static func parentURL(for parameters: RouteParameters) -> String? { "account" }
 
     var title: String { "Address" }
@@ -68,8 +62,6 @@ struct AddressPage: GTKPage {
 /// account page, which closes the flow.
 @Routable("account/address/confirm", exposure: .external, summary: "Confirm the new address")
 struct AddressConfirmPage: GTKPage {
-    init?(parameters: RouteParameters) throws {}
-
     static func parentURL(for parameters: RouteParameters) -> String? { "account/address" }
     static func presentsParent(for parameters: RouteParameters) -> Bool { true }
 

@@ -7,13 +7,8 @@ import LinkRouterGTK
 /// Closing the window, Escape or Alt+Left returns nothing (`.cancelled`).
 @Routable("account/login", openStyle: .present, summary: "Sign in")
 struct LoginPage: GTKPage {
-    let returnTo: String?
+    @RouteParameter("return_to") let returnTo: String?
     let result: PageResultSlot
-
-    init?(parameters: RouteParameters) throws {
-        returnTo = parameters["return_to"]
-        result = parameters.resultSlot
-    }
 
     var title: String { "Sign in" }
 

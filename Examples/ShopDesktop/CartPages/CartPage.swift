@@ -5,9 +5,7 @@ import LinkRouterGTK
 
 @Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "The shopping cart")
 struct CartPage: GTKPage {
-    let added: Int?
-
-    init?(parameters: RouteParameters) throws { added = parameters["add"] == nil ? nil : try parameters.int("add") }
+    @RouteParameter("add") let added: Int?
 
     var title: String { "Cart" }
 

@@ -10,8 +10,6 @@ let pageViews = Logger(label: "shop.catalog")
 /// The catalog tab's root: opened again, it brings the tab back to it.
 @Routable("catalog", exposure: .external, summary: "The catalog's front page")
 struct CatalogPage: GTKPage, UpdatableInPlace {
-    init?(parameters: RouteParameters) throws {}
-
     static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .inStack }
 
     var title: String { "Catalog" }
@@ -26,17 +24,12 @@ struct CatalogPage: GTKPage, UpdatableInPlace {
 }
 
 /// A `@MainActor` page type: its value is still built off the main thread by the nonisolated
-/// initializer, and only its widget and title are made on the main actor.
+/// initializer `@Routable` writes, and only its widget and title are made on the main actor.
 @Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
 @MainActor
 struct ProductPage: GTKPage, UpdatableInPlace, PageLifecycle {
     let id: Int
     let color: String?
-
-    nonisolated init?(parameters: RouteParameters) throws {
-        id = try parameters.int("id")
-        color = parameters["color"]
-    }
 
     /// A product sits above the catalog: a deep link from a cold start puts the catalog under it
     /// (and so in the catalog tab).
@@ -75,7 +68,6 @@ struct DiscontinuedProductPage: GTKPage {
     }
 
     let id: Int
-    init?(parameters: RouteParameters) throws { id = try parameters.int("id") }
 
     var title: String { "Product \(id)" }
 

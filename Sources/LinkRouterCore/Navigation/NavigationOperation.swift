@@ -16,8 +16,8 @@ public enum NavigationOperation: Sendable {
     /// Takes the top `levels` entries off, popping and dismissing, never the first entry of the
     /// selected tab's stack.
     case back(levels: Int)
-    /// Takes off every entry above the topmost shown entry of a route (a pattern as registered);
-    /// nothing when none is shown.
+    /// Takes off every entry above the topmost shown entry of a route, its pattern compared as
+    /// ``Navigator/entry(ofRoute:)`` compares it; nothing when none is shown.
     case backToRoute(String)
     /// Takes off every entry above this one, which must be shown.
     case backToEntry(NavigationEntry)

@@ -97,9 +97,10 @@ public struct NavigationState: Sendable, CustomStringConvertible {
         tabs.firstIndex { $0.name == name }.map { tabStacks[$0] }
     }
 
-    /// The topmost shown entry of `route` (a pattern as registered), if any.
-    public func topmost(ofRoute route: String) -> NavigationEntry? {
-        topmostPosition(ofRoute: route).map(entry(at:))
+    /// The topmost shown entry of `route`, if any: a pattern, a ``RouteID`` or a ``RouteLink``'s
+    /// route, compared as the registry compares patterns (see ``Navigator/entry(ofRoute:)``).
+    public func topmost(ofRoute route: some RouteReference) -> NavigationEntry? {
+        topmostPosition(ofRoute: route.referencedRoute.pattern).map(entry(at:))
     }
 
     /// Whether `entry` is in the state, in any tab or layer.
@@ -130,9 +131,13 @@ public struct NavigationState: Sendable, CustomStringConvertible {
         position.layer.map { layers[$0].entries[position.index] } ?? selectedStack[position.index]
     }
 
-    /// The position of the topmost shown entry of `route`.
-    func topmostPosition(ofRoute route: String) -> Position? {
-        topmostPosition { $0.route.text == route }
+    /// The position of the topmost shown entry of the route `pattern` names: of the same shape
+    /// (`user/:name` names `user/:id`), else of a looser match (`user/:id` names `user/<int:id>`);
+    /// `nil` for a pattern that does not parse.
+    func topmostPosition(ofRoute pattern: String) -> Position? {
+        guard let reference = try? RoutePattern(pattern) else { return nil }
+        let shape = reference.shape
+        return topmostPosition { $0.route.shape == shape } ?? topmostPosition { $0.route.isLooselyNamed(by: reference) }
     }
 
     /// The position of `entry` among the entries shown.

@@ -70,15 +70,27 @@ extension Navigator {
         await performTakingOff(.back(levels: levels), animated: animated)?.removed.count ?? 0
     }
 
-    /// Takes off every entry above the topmost shown entry of `route` (a pattern as registered) and
-    /// returns that entry, or returns `nil` and changes nothing when no entry of the route is shown.
+    /// Takes off every entry above the topmost shown entry of `route` and returns that entry, or
+    /// returns `nil` and changes nothing when no entry of the route is shown.
+    ///
+    /// The route is compared as ``/LinkRouterCore/Navigator/entry(ofRoute:)`` compares it.
     @discardableResult
-    public func back(toRoute route: String, animated: Bool) async -> NavigationEntry? {
-        await performTakingOff(.backToRoute(route), animated: animated)?.reached
+    public func back(toRoute route: some RouteReference, animated: Bool) async -> NavigationEntry? {
+        await performTakingOff(.backToRoute(route.referencedRoute.pattern), animated: animated)?.reached
     }
 
-    /// The topmost shown entry of `route` (a pattern as registered), if any.
-    public func entry(ofRoute route: String) async -> NavigationEntry? {
+    /// The topmost shown entry of `route`, if any.
+    ///
+    /// `route` is a pattern, a ``/LinkRouterCore/RouteID`` or a ``/LinkRouterCore/RouteLink``
+    /// (its route), compared as the registry compares patterns, not as text: an entry whose route
+    /// has the same shape (`user/:name` finds `user/:id`) is found first, else one where the
+    /// reference's untyped placeholders stand for typed ones (`user/:id` finds `user/<int:id>`).
+    ///
+    /// ```swift
+    /// await navigator.entry(ofRoute: "user/:id")
+    /// await navigator.back(toRoute: .userProfile, animated: true)   // a RouteID from `routes gen`
+    /// ```
+    public func entry(ofRoute route: some RouteReference) async -> NavigationEntry? {
         await state.topmost(ofRoute: route)
     }
 

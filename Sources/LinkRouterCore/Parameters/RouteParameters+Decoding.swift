@@ -13,8 +13,23 @@ extension RouteParameters {
     /// ```
     /// - Throws: ``RouteParameterError`` naming the first missing or malformed parameter.
     public func decode<Value: Decodable>(_ type: Value.Type) throws(RouteParameterError) -> Value {
+        try decoding(Value.self) { try Value(from: ParametersDecoder(parameters: self)) }
+    }
+
+    /// The one parameter `name` decoded as `type` (a caller value of that type as it is), or `nil`
+    /// when no source has it: what `@Routable` fills a `Decodable` property with.
+    /// - Throws: ``RouteParameterError`` when it is present but does not decode.
+    package func decodeParameter<Value: Decodable>(_ name: String, as type: Value.Type) throws(RouteParameterError) -> Value? {
+        guard contains(name) else { return nil }
+        return try decoding(Value.self) {
+            try ParametersContainer<ParameterKey>(parameters: self).decode(Value.self, forKey: ParameterKey(stringValue: name))
+        }
+    }
+
+    /// `body`'s value, its errors as ``RouteParameterError``.
+    private func decoding<Value>(_ type: Value.Type, _ body: () throws -> Value) throws(RouteParameterError) -> Value {
         do {
-            return try Value(from: ParametersDecoder(parameters: self))
+            return try body()
         } catch let error as RouteParameterError {
             throw error
         } catch let error as DecodingError {

@@ -99,6 +99,23 @@ struct NavigationTests {
         #expect(navigator.presentedLayerCount == 2)
     }
 
+    @Test("A route is found by its reference as the registry compares patterns: by shape, then with an untyped placeholder for a typed one")
+    func routeReferences() async throws {
+        let (router, navigator) = try app()
+        for url in ["home", "catalog/mugs/7", "a"] { _ = await router.open(url) }
+        #expect(await navigator.entry(ofRoute: "catalog/:category/<int:id>")?.url.string == "catalog/mugs/7")
+        #expect(await navigator.entry(ofRoute: "catalog/:kind/<int:n>")?.route.text == "catalog/:category/<int:id>")
+        #expect(await navigator.entry(ofRoute: "catalog/:category/:id")?.route.text == "catalog/:category/<int:id>")
+        #expect(await navigator.entry(ofRoute: RouteID(rawValue: "catalog/:category/<int:id>")) != nil)
+        #expect(await navigator.entry(ofRoute: "catalog/:category/<uuid:id>") == nil)
+        #expect(await navigator.entry(ofRoute: "catalog/:category") != nil)
+        #expect(await navigator.entry(ofRoute: "catalog/<int:category>") == nil)
+        #expect(await navigator.entry(ofRoute: "not a (pattern") == nil)
+        let reached = await navigator.back(toRoute: RouteID(rawValue: "catalog/:category/:id"), animated: false)
+        #expect(reached?.route.text == "catalog/:category/<int:id>")
+        #expect(navigator.description.hasSuffix("catalog/:category/<int:id>"))
+    }
+
     @Test("Back N levels, back to a route, find a route, replace the stack")
     func backOperations() async throws {
         let (router, navigator) = try app()

@@ -6,8 +6,7 @@ import ShopInterfaces
 
 @Routable("plugin/hello", exposure: .external, summary: "A page from a dlopen'ed plugin")
 struct PluginHelloPage: CustomStringConvertible {
-    let name: String
-    init?(parameters: RouteParameters) throws { name = parameters.string("name", default: "world") }
+    var name = "world"
     var description: String { "PluginHelloPage(name: \(name))" }
 }
 
