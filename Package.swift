@@ -80,14 +80,14 @@ let package = Package(
         // The same ABI stated once in Swift (kinds, flags, magic, versions, sizes) and the one codec
         // that writes and reads records, for the macros, the reader, discovery and the tool;
         // RouteRecordLayoutTests checks it against the C header.
-        .target(name: "RouteRecordLayout", dependencies: ["ByteParsing"], swiftSettings: strictSettings),
+        .target(name: "RouteRecordLayout", dependencies: ["ByteParsing", "RoutePatterns"], swiftSettings: strictSettings),
         // dl_iterate_phdr needs _GNU_SOURCE, which Swift's Glibc module does not define.
         .target(name: "CLoadedImages", cSettings: [.define("_GNU_SOURCE")]),
         .systemLibrary(name: "CLibELF", pkgConfig: "libelf", providers: [.apt(["libelf-dev"])]),
         // Reads route records from ELF files on disk and from this process's loaded images.
         .target(
             name: "RouteRecordReader",
-            dependencies: ["ByteParsing", "RoutePatterns", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
+            dependencies: ["LinkRouterCore", "RoutePatterns", "RouteRecordLayout", "CLoadedImages", "CLibELF"],
             swiftSettings: strictSettings
         ),
         // @Routable and #route: expand annotations into route records, check patterns at compile time.
@@ -134,7 +134,7 @@ let package = Package(
         // error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RouteRecordReader", "RouteRecordLayout"],
+            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(name: "LinkRouterCoreTests", dependencies: ["LinkRouterCore", "ServiceFixtureInterfaces"], swiftSettings: strictSettings),
         .testTarget(name: "RouteTableJSONTests", dependencies: ["RouteTableJSON"], swiftSettings: strictSettings),
         .testTarget(name: "LinkRouterDesktopTests", dependencies: ["LinkRouterDesktop", "LinkRouterCore"], swiftSettings: strictSettings),
-        .testTarget(name: "RouteRecordLayoutTests", dependencies: ["RouteRecordLayout", "CRouteRecord"], swiftSettings: strictSettings),
+        .testTarget(name: "RouteRecordLayoutTests", dependencies: ["RouteRecordLayout", "RoutePatterns", "CRouteRecord"], swiftSettings: strictSettings),
         .testTarget(
             name: "LinkRouterMacrosTests",
             dependencies: [
@@ -243,6 +243,7 @@ let package = Package(
             name: "LinkRouterDiscoveryTests",
             dependencies: [
                 "LinkRouter", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
+                "RouteInspection",
             ],
             swiftSettings: strictSettings
         ),

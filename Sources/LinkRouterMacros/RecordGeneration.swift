@@ -31,14 +31,7 @@ struct RouteDeclaration {
 
     /// The pattern's segments as the record stores them.
     var compiledPattern: CompiledPattern? {
-        guard let parsedPattern else { return nil }
-        let segments = parsedPattern.parts.map { part in
-            CompiledPattern.Segment(
-                kind: CompiledPattern.SegmentKind(rawValue: part.kind.rawValue)!, group: part.group,
-                start: UInt16(part.range.lowerBound), end: UInt16(part.range.upperBound)
-            )
-        }
-        return CompiledPattern(segments: segments, decodedLiterals: parsedPattern.decodedLiteralBytes)
+        parsedPattern.map(CompiledPattern.init)
     }
 
     /// The record's bytes, its accessor field 0.

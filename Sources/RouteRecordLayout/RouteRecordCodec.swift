@@ -104,31 +104,56 @@ package enum RouteRecordCodec {
     }
 
     /// Reads the records of a section in order, handing each to `body`; a record's view is valid
-    /// only during the call.
+    /// only during the call (``Reader``, as a loop).
+    package static func forEachRecord(in section: UnsafeRawBufferPointer, _ body: (Read) -> Void) {
+        var reader = Reader(section)
+        while let read = reader.next() { body(read) }
+    }
+
+    /// Reads the records of a section one at a time, in order: the one reading of the bytes that
+    /// discovery and the tools iterate. A record's view is valid until the next record is read.
     ///
     /// A record that cannot be used is handed over with its problem and skipped whole when its
     /// size is known (a version-2 record, or a later version's, by its block count), else one block
     /// at a time. A section whose size is not a whole number of blocks ends with a
     /// ``RecordProblem/sectionSizeNotMultiple(size:)`` for the remainder.
-    package static func forEachRecord(in section: UnsafeRawBufferPointer, _ body: (Read) -> Void) {
-        var offset = 0
+    package struct Reader: IteratorProtocol {
+        private let section: UnsafeRawBufferPointer
+        private let wholeBlocks: Int
+        private var offset = 0
+        private var finished = false
         // Where a record of several blocks has its body copied together: long records are few.
-        let scratch = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: RecordLayout.firstBodySize + (RecordLayout.maximumBlockCount - 1) * RecordLayout.continuationBodySize, alignment: 8
-        )
-        defer { scratch.deallocate() }
-        let wholeBlocks = section.count / RecordLayout.blockSize * RecordLayout.blockSize
-        while offset < wholeBlocks {
+        private let scratch = Scratch()
+
+        /// A reader of the records of `section`, which must stay valid while it reads.
+        package init(_ section: UnsafeRawBufferPointer) {
+            self.section = section
+            wholeBlocks = section.count / RecordLayout.blockSize * RecordLayout.blockSize
+        }
+
+        /// The next record, or `nil` after the last.
+        package mutating func next() -> Read? {
+            guard offset < wholeBlocks else {
+                guard !finished else { return nil }
+                finished = true
+                guard section.count != wholeBlocks else { return nil }
+                return Read(offset: wholeBlocks, size: section.count - wholeBlocks, version: nil, result: .failure(.sectionSizeNotMultiple(size: section.count)))
+            }
             let rest = UnsafeRawBufferPointer(rebasing: section[offset..<wholeBlocks])
-            let (size, result) = read(rest, scratch: scratch)
+            let (size, result) = RouteRecordCodec.read(rest, scratch: scratch.bytes)
             let version = rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) == RecordLayout.magic.littleEndian
                 ? UInt16(littleEndian: rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.version, as: UInt16.self)) : nil
-            body(Read(offset: offset, size: size, version: version, result: result))
-            offset += size
+            defer { offset += size }
+            return Read(offset: offset, size: size, version: version, result: result)
         }
-        if section.count != wholeBlocks {
-            body(Read(offset: wholeBlocks, size: section.count - wholeBlocks, version: nil, result: .failure(.sectionSizeNotMultiple(size: section.count))))
-        }
+    }
+
+    /// The body of the longest record, allocated once per reader and freed with it.
+    private final class Scratch {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: RecordLayout.firstBodySize + (RecordLayout.maximumBlockCount - 1) * RecordLayout.continuationBodySize, alignment: 8
+        )
+        deinit { bytes.deallocate() }
     }
 
     /// Reads the record at the start of `bytes` (a whole number of blocks, at least one).

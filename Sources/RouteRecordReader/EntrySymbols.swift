@@ -60,8 +60,8 @@ package enum EntrySymbols {
     /// reading the symbol table.
     package static func symbols(in file: String, atOffsets offsets: Set<Int>) -> [Int: String] {
         guard let section = (try? RouteSectionReader.read(file: file)) ?? nil else { return [:] }
-        let records = section.records.filter { offsets.contains($0.location.fileOffset) }
-        guard let resolved = try? resolve(in: RouteSection(file: file, records: records, issues: [])) else { return [:] }
+        let entries = section.entries.filter { (try? $0.get()).map { offsets.contains($0.location.fileOffset) } ?? false }
+        guard let resolved = try? resolve(in: RouteSection(file: file, entries: entries)) else { return [:] }
         return Dictionary(resolved.symbols.map { ($0.key.fileOffset, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -40,6 +40,18 @@ package enum OverrideRule {
             conflicting = winner != nil ? [] : overrides.isEmpty ? members : overrides
             overridden = overrides.isEmpty ? [] : members.filter { !isOverride($0) }
         }
+
+        private init(members: [Int], winner: Int?, conflicting: [Int], overridden: [Int]) {
+            self.members = members
+            self.winner = winner
+            self.conflicting = conflicting
+            self.overridden = overridden
+        }
+
+        /// The same contest with every claim index mapped (claims to the records they came from).
+        package func mapped(_ transform: (Int) -> Int) -> Contest {
+            Contest(members: members.map(transform), winner: winner.map(transform), conflicting: conflicting.map(transform), overridden: overridden.map(transform))
+        }
     }
 
     /// What the rule decided for a pass.

@@ -38,20 +38,40 @@ package struct RouteRecord: Sendable, Hashable {
     /// Where the record was read.
     package let location: RecordLocation
 
-    /// The record whose checked fields are `record`, taken from it, read at `location`.
-    package init(taking record: inout CheckedRecord, at location: RecordLocation) {
-        version = record.version
-        kind = record.kind
-        pattern = record.text.pattern
-        compiledPattern = record.compiledPattern.take()
-        groups = record.text.groups
-        summary = record.text.summary
-        query = record.text.query
-        isExternal = record.isExternal
-        openStyle = record.flags.openStyle
-        isOverride = record.isOverride
-        serviceLifetime = record.kind == .service ? record.flags.serviceLifetime : nil
-        accessorAddress = record.accessor
+    /// The record a view of the codec's holds, once what the codec leaves to the reader is
+    /// checked: the accessor, the text as UTF-8 (a service's as one protocol name), and a
+    /// compiled pattern's segments as a pattern (``RoutePatterns/RoutePattern/init(text:compiled:)``).
+    ///
+    /// - Throws: The ``RouteRecordLayout/RecordProblem`` that makes the record unusable.
+    package init(_ view: RecordView, at location: RecordLocation, requireAccessor: Bool) throws(RecordProblem) {
+        if requireAccessor && view.accessor == 0 { throw .missingAccessor }
+        let text: RecordText
+        if view.kind == .service {
+            guard !view.text.isEmpty, !view.text.contains(0) else { throw .badServiceName }
+            guard let name = RecordText.serviceName(view.text) else { throw .badText }
+            text = RecordText(pattern: name)
+        } else {
+            guard let route = RecordText(route: view.text) else { throw .badText }
+            text = route
+        }
+        if let compiled = view.compiledPattern {
+            guard let pattern = RoutePattern(text: text.pattern, compiled: compiled) else { throw .badCompiledPattern }
+            compiledPattern = pattern
+        } else {
+            compiledPattern = nil
+        }
+        version = view.version
+        kind = view.kind
+        pattern = text.pattern
+        groups = text.groups
+        summary = text.summary
+        query = text.query
+        // Flag bits tested directly: OptionSet's `contains` is not specialized across modules.
+        isExternal = view.flags.rawValue & RecordFlags.external.rawValue != 0
+        openStyle = view.flags.openStyle
+        isOverride = view.flags.rawValue & RecordFlags.override.rawValue != 0
+        serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
+        accessorAddress = UInt(view.accessor)
         self.location = location
     }
 

@@ -1,13 +1,18 @@
 internal import RouteRecordLayout
 
-/// The route records of one object file.
+/// The route records of one object file, read whole: the tool's form of ``RouteRecords``.
 package struct RouteSection: Sendable {
     /// The object file's path.
     package let file: String
+    /// Every record in section order, or why it was skipped.
+    package let entries: [RouteRecords.Element]
+
     /// The valid records, in section order.
-    package let records: [RouteRecord]
+    package var records: [RouteRecord] { entries.compactMap { try? $0.get() } }
     /// The records (or the section) that were skipped, and why.
-    package let issues: [RecordIssue]
+    package var issues: [RecordIssue] {
+        entries.compactMap { if case .failure(let issue) = $0 { issue } else { nil } }
+    }
 }
 
 /// Reads route records: from files on disk (for tools) or from the loaded images of this process.
@@ -22,17 +27,14 @@ package enum RouteSectionReader {
         let file = try ELFFile(path: path)
         let sections = try file.sections(named: RecordLayout.sectionName)
         guard !sections.isEmpty else { return nil }
-        var records: [RouteRecord] = []
-        var issues: [RecordIssue] = []
+        var entries: [RouteRecords.Element] = []
         for section in sections {
             // Clamped: an empty section's offset is never checked against the file and may be anything.
-            let decoded = try file.withContents(of: section) { bytes in
-                RecordDecoder.decode(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
+            try file.withContents(of: section) { bytes in
+                entries += RouteRecords(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
             }
-            records += decoded.records
-            issues += decoded.issues
         }
-        return RouteSection(file: path, records: records, issues: issues)
+        return RouteSection(file: path, entries: entries)
     }
 
     /// Whether an ELF file carries a copy of LinkRouter: its symbol table (or, stripped, its
@@ -50,17 +52,13 @@ package enum RouteSectionReader {
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
     package static func read(image: LoadedImage) throws(ELFReadError) -> RouteSection? {
         guard let section = try LoadedRouteSection(image: image) else { return nil }
-        var records: [RouteRecord] = []
-        records.reserveCapacity(section.capacity)
-        let issues = section.forEachRecord { records.append($0) }
-        return RouteSection(file: image.path, records: records, issues: issues)
+        return RouteSection(file: image.path, entries: Array(section.records))
     }
 }
 
 /// The route section of a loaded image, found in memory but not decoded yet.
 ///
-/// Route discovery decodes and registers one record at a time through ``forEachRecord(_:)``, so
-/// that thousands of records are never held in a list. The section is read where the image is
+/// Route discovery reads its records one at a time through ``records``. The section is read where the image is
 /// mapped: use it only while the image stays loaded.
 package struct LoadedRouteSection {
     /// The object file's path.
@@ -133,17 +131,8 @@ package struct LoadedRouteSection {
         }
     }
 
-    /// Decodes the records in section order, handing each valid one to `body`.
-    /// - Returns: The records skipped, and why.
-    package func forEachRecord(_ body: (RouteRecord) -> Void) -> [RecordIssue] {
-        RecordDecoder.forEachRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
-    }
-
-    /// Decodes the records in section order, handing each valid one's checked fields to `body`,
-    /// which may take them rather than copy them, and its location when asked
-    /// (``RecordDecoder/forEachCheckedRecord(in:file:sectionFileOffset:requireAccessor:_:)``).
-    /// - Returns: The records skipped, and why.
-    package func forEachCheckedRecord(_ body: (inout CheckedRecord, () -> RecordLocation) -> Void) -> [RecordIssue] {
-        RecordDecoder.forEachCheckedRecord(in: bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true, body)
+    /// The section's records, read lazily in section order (``RouteRecords``).
+    package var records: RouteRecords {
+        RouteRecords(bytes, file: file, sectionFileOffset: fileOffset, requireAccessor: true)
     }
 }

@@ -58,6 +58,30 @@ struct RoutesMatchToolTests {
         #expect(text.standardOutput.contains("none: host 'other' is not the fixed host 'shop'"))
     }
 
+    @Test("--source, --web-host and --route-table print the app's decision and trace; exit 1 when the app would not open the link")
+    func appDecision() throws {
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("match-table-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: table) }
+        try Data(#"{"version": 1, "redirects": [{"from": "old/:id", "to": "item/:id"}]}"#.utf8).write(to: table)
+        let opened = try routes.run([
+            "match", "--pattern", "item/:id", "--pattern", "old/:id", "--source", "app", "--route-table", table.path, "app://old/7",
+        ])
+        #expect(opened.status == 0, "\(opened.standardError)")
+        #expect(opened.lines.contains { $0.hasPrefix("app") && $0.hasSuffix("opens it") }, "\(opened.standardOutput)")
+        #expect(opened.lines.contains { $0.hasPrefix("redirects") }, "\(opened.standardOutput)")
+        #expect(opened.lines.contains("trace:"))
+        let hidden = try routes.run(["match", "--json", "--source", "external", "--pattern", "item/:id", "app://item/7"])
+        #expect(hidden.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(hidden.standardOutput.utf8)) as? [String: Any])
+        #expect(object["match"] as? String == "item/:id")
+        #expect(object["opens"] as? Bool == false)
+        let steps = try #require(object["trace"] as? [[String: String]])
+        #expect(steps.contains { $0["step"] == "exposure" })
+        let badTable = try routes.run(["match", "--route-table", "/nonexistent/table.json", "--pattern", "a", "app://a"])
+        #expect(badTable.status == 2)
+        #expect(badTable.standardError.hasPrefix("routes: cannot read route table /nonexistent/table.json"))
+    }
+
     @Test("bad input is one line on stderr and exit status 2", arguments: [
         ["match", "--pattern", "user/<in:id>", "app://x"],
         ["match", "--pattern", "a", "--pattern", "a", "app://a"],

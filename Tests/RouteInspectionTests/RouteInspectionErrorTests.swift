@@ -24,15 +24,12 @@ struct RouteInspectionErrorTests {
         ("no route section", "no linkrouter_routes section (nothing registered by annotation)"),
         ("directory", "is a directory"),
         ("missing", "cannot open: No such file or directory"),
-        ("bad magic", "bad magic 0x12345678 (expected 0x526b6e4c) (and 1 more bad records)"),
     ])
     func badInput(kind: String, message: String) throws {
         let scratch = try ScratchFolder()
         let path = try Self.craft(kind, in: scratch)
-        // Bad records are no error to dump, which lists them apart (RouteDumpTests).
-        let dump: [(String, () throws(RouteInspectionError) -> Void)] = kind == "bad magic" ? []
-            : [("dump", { () throws(RouteInspectionError) in _ = try RouteDump(binaries: [path]) })]
-        let commands: [(String, () throws(RouteInspectionError) -> Void)] = dump + [
+        let commands: [(String, () throws(RouteInspectionError) -> Void)] = [
+            ("dump", { () throws(RouteInspectionError) in _ = try RouteDump(binaries: [path]) }),
             ("match", { () throws(RouteInspectionError) in _ = try RouteMatch(url: "app://x", in: .binary(path), host: nil) }),
             ("gen", { () throws(RouteInspectionError) in _ = try GeneratedRoutes(binary: path, scheme: nil, access: .internal) }),
         ]
@@ -47,6 +44,19 @@ struct RouteInspectionErrorTests {
                 #expect(!line.contains("\n"), "\(command): \(line)")
             }
         }
+    }
+
+    @Test("match and gen skip bad records as the app's discovery does, and say so in a warning each")
+    func badRecordsSkipped() throws {
+        let scratch = try ScratchFolder()
+        let path = try Self.craft("bad magic", in: scratch)
+        let match = try RouteMatch(url: "app://a", in: .binary(path), host: nil)
+        #expect(match.report.match == "a")
+        #expect(match.warnings.count == 2)
+        #expect(match.warnings.allSatisfy { $0.hasPrefix("skipped record: \(path) at offset 0x") && $0.contains("bad magic 0x12345678") })
+        let generated = try GeneratedRoutes(binary: path, scheme: nil, access: .internal)
+        #expect(generated.source.contains("\"a\""))
+        #expect(generated.warnings == match.warnings)
     }
 
     @Test("check reports bad records as problems, and refuses a file it cannot read")

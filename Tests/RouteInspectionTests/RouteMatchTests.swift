@@ -1,3 +1,4 @@
+import Foundation
 import RouteInspection
 import Testing
 
@@ -72,5 +73,66 @@ struct RouteMatchTests {
     ])
     func badInput(patterns: [String], url: String) {
         #expect(throws: RouteInspectionError.self) { try RouteMatch(url: url, in: .patterns(patterns), host: nil) }
+    }
+
+    @Test("with the app's set-up, match opens the link on the app's router and keeps its trace: redirect hops, exposure, query contract, disabled routes")
+    func appDecision() async throws {
+        let scratch = try ScratchFolder()
+        let table = try RouteMatch.App.routeTable(file: try Self.routeTableFile(in: scratch))
+        let routes = RouteMatch.Routes.patterns(["item/:id", "old/:id", "cart/checkout", "cart"])
+        let app = RouteMatch.App(webHosts: ["shop.example.com"], source: .app, routeTable: table)
+
+        // A link to a web host comes from outside, whatever the source (the admission decides):
+        // the internal route it redirects to is hidden from it.
+        let web = try await RouteMatch(url: "https://shop.example.com/old/7", in: routes, app: app)
+        #expect(web.decision?.opens == false)
+        #expect(web.decision?.steps.map(\.kind) == ["start", "redirect", "match", "exposure", "failure"])
+
+        let redirected = try await RouteMatch(url: "app://old/7", in: routes, app: app)
+        let decision = try #require(redirected.decision)
+        #expect(decision.opens)
+        #expect(decision.chain.count == 2)
+        #expect(decision.chain.last?.hasSuffix("item/7") == true)
+        #expect(decision.steps.map(\.kind).contains("redirect"))
+        #expect(redirected.text.contains("redirects"))
+        #expect(redirected.text.contains("\ntrace:\n"))
+
+        let disabled = try await RouteMatch(url: "app://cart/checkout", in: routes, app: app)
+        #expect(disabled.report.match == "cart/checkout")
+        #expect(disabled.decision?.chain.last == "app://cart", "\(disabled.text)")
+
+        var external = app
+        external.source = .external
+        let hidden = try await RouteMatch(url: "app://item/7", in: routes, app: external)
+        #expect(hidden.report.match == "item/:id")
+        #expect(hidden.decision?.opens == false)
+        #expect(!hidden.isMatch)
+        #expect(hidden.decision?.steps.map(\.kind).contains("exposure") == true)
+        let json = try hidden.json()
+        #expect(json.contains(#""opens":false"#) && json.contains(#""trace":[{"#))
+    }
+
+    @Test("without the app's set-up, match only resolves: no decision, the report's JSON unchanged")
+    func resolveOnly() async throws {
+        let match = try await RouteMatch(url: "app://item/7", in: .patterns(["item/:id"]), app: RouteMatch.App())
+        #expect(match.decision == nil)
+        #expect(try match.json() == #"{"match":"item/:id","params":{"id":"7"},"serializationVersion":1,"url":"app://item/7"}"#)
+    }
+
+    @Test("a route table file that does not parse is an error naming the file")
+    func badRouteTable() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write(Data("{\"version\": 9}".utf8), "table.json")
+        #expect(throws: RouteInspectionError.self) { try RouteMatch.App.routeTable(file: path) }
+        do { _ = try RouteMatch.App.routeTable(file: path) } catch { #expect(error.description.hasPrefix(path)) }
+    }
+
+    /// A route table in `scratch`: `old/:id` redirects to `item/:id`, `cart/checkout` is disabled
+    /// and falls back to the cart.
+    static func routeTableFile(in scratch: ScratchFolder) throws -> String {
+        try scratch.write(Data(#"""
+            {"version": 1, "redirects": [{"from": "old/:id", "to": "item/:id"}],
+             "disabled": [{"pattern": "cart/checkout", "fallback": "app://cart"}]}
+            """#.utf8), "table.json")
     }
 }

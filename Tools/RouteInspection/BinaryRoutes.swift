@@ -1,4 +1,4 @@
-import LinkRouterCore
+package import LinkRouterCore
 package import RouteRecordReader
 
 /// The route records of the binaries named on the command line, read from disk with libelf.
@@ -45,15 +45,32 @@ package struct BinaryRoutes {
         return routes
     }
 
-    /// A router with every route record's pattern registered, in the order discovery would
-    /// register them, and the records that could not be (bad pattern or duplicate shape).
-    func router(host: String?) -> (router: Router, refused: [(record: RouteRecord, reason: RouteRegistrationError)]) {
-        let router = Router(configuration: RouterConfiguration(host: host))
-        var refused: [(RouteRecord, RouteRegistrationError)] = []
-        for record in routeRecords {
-            do { try router.register(record.pattern, action: { _ in nil }) } catch { refused.append((record, error)) }
-        }
-        return (router, refused)
+    /// The records of every file made into routes as the app makes them (``RecordPass``): files
+    /// in the order given, records in section order, the override rule decided on them all.
+    package func pass() -> RecordPass {
+        RecordPass(sections.lazy.flatMap(\.entries))
+    }
+
+    /// A router configured as `configuration` with the routes of ``pass()`` registered, as
+    /// discovery registers them, and the pass.
+    package func router(_ configuration: RouterConfiguration) -> (router: Router, pass: RecordPass) {
+        let router = Router(configuration: configuration)
+        var pass = pass()
+        pass.register(on: router)
+        return (router, pass)
+    }
+}
+
+extension RecordPass {
+    /// One line per record the app would leave out, as discovery's diagnostics say it: records
+    /// that could not be read, records skipped, and the records of a shape none wins.
+    package var warnings: [String] {
+        issues.map { "skipped record: \($0)" }
+            + skipped.map { "skipped record: \($0.record.location): \($0.skip.reason)" }
+            + contests.filter { $0.winner == nil }.map { contest in
+                let named = NamedRecord.naming(contest.conflicting.map { records[$0] })
+                return OverrideRule.duplicateMessage(.route, key: named.first?.claim ?? "", records: named)
+            }
     }
 }
 

@@ -3,21 +3,27 @@
 package struct GeneratedRoutes {
     /// The generated source, ending with a newline.
     package let source: String
+    /// The records the app leaves out, one line each, as its discovery reports them.
+    package let warnings: [String]
 
-    /// Generates the source for the routes of `binary`. Records whose pattern does not parse are
-    /// left out (`routes check` reports them).
+    /// Generates the source for the routes `binary` registers, as the app's discovery registers
+    /// them (``RecordPass``): records that cannot be read, whose pattern or query contract does not
+    /// parse, that lost to an override, or of a shape none wins are left out (``warnings``;
+    /// `routes check` reports them).
     ///
     /// - Parameters:
     ///   - binary: The executable or shared library whose route records to read.
     ///   - scheme: The scheme of the built URLs; without it, a link's URL is its route key.
     ///   - access: The access level of the generated declarations.
-    /// - Throws: ``RouteInspectionError`` when the scheme is invalid, or the file cannot be read,
-    ///   has no route section or holds a bad record.
+    /// - Throws: ``RouteInspectionError`` when the scheme is invalid, or the file cannot be read
+    ///   or has no route section.
     package init(binary: String, scheme: String?, access: SwiftSourceGenerator.Access) throws(RouteInspectionError) {
         if let scheme { try Self.validate(scheme: scheme) }
-        let routes = try BinaryRoutes.readWellFormed([binary])
+        // The routes the app registers: records skipped, overridden or duplicates are left out.
+        let pass = try BinaryRoutes.read([binary]).pass()
         let generator = SwiftSourceGenerator(command: Self.commandLine(binary: binary, scheme: scheme, access: access), scheme: scheme, access: access)
-        source = generator.generate(routes.routeRecords)
+        source = generator.generate(pass.registered)
+        warnings = pass.warnings
     }
 
     /// The command as the header names it: the binary by file name only, so the output does not

@@ -1,10 +1,11 @@
 import LinkRouterCore
+import RoutePatterns
 package import RouteRecordReader
 
 /// `routes check BINARY...`: the checks run-time validation does, offline, for CI.
 package struct RouteCheck {
-    /// Every problem found, in the order the checks run: bad records, then bad patterns, then
-    /// duplicate routes, then ties and shadowed routes, then duplicate services.
+    /// Every problem found, in the order the checks run: bad records, then bad patterns and query
+    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services.
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -45,36 +46,42 @@ package struct RouteCheck {
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
     package init(binaries: [String]) throws(RouteInspectionError) {
-        let routes = try BinaryRoutes.read(binaries)
-        var problems = routes.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
-        let router = Router(configuration: RouterConfiguration(host: nil))
-        let records = routes.routeRecords
-        let pass = RecordPass(records, options: { _ in RouteOptions() })
-        for (record, error) in pass.invalid {
-            problems.append(CheckProblem(.invalidPattern, at: record.location, "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"))
+        var pass = try BinaryRoutes.read(binaries).pass()
+        var problems = pass.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
+        for (record, skip) in pass.skipped {
+            switch skip {
+            case .invalidPattern(let error):
+                problems.append(CheckProblem(.invalidPattern, at: record.location, "'\(record.pattern)': invalid pattern: \(error.message) (column \(error.column))"))
+            case .invalidQueryContract(let error):
+                problems.append(CheckProblem(.invalidQueryContract, at: record.location, "'\(record.pattern)': invalid query contract '\(record.query ?? "")': \(error)"))
+            case .unusableTarget(let reason):
+                problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': \(reason)"))
+            }
         }
-        for record in records {
+        for record in pass.records {
             if let compiled = record.compiledPattern, let parsed = try? RoutePattern(record.pattern), !compiled.hasSameParts(as: parsed) {
                 problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': its compiled pattern does not match its text"))
             }
         }
-        for contest in pass.decision.contests where contest.winner == nil {
-            let named = NamedRecord.naming(contest.conflicting.map { pass.claims[$0] })
-            let last = pass.claims[contest.conflicting.last!]
-            problems.append(CheckProblem(.duplicate, at: last.location, OverrideRule.duplicateMessage(.route, key: named[0].claim, records: named)))
+        for contest in pass.contests where contest.winner == nil {
+            let named = NamedRecord.naming(contest.conflicting.map { pass.records[$0] })
+            let last = contest.conflicting.last.map { pass.records[$0].location }
+            problems.append(CheckProblem(.duplicate, at: last, OverrideRule.duplicateMessage(.route, key: named[0].claim, records: named)))
         }
+        // Registered with the options the records give, as discovery registers them.
+        let router = Router(configuration: RouterConfiguration(host: nil))
         pass.register(on: router)
-        let locations = Dictionary(records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
+        let locations = Dictionary(pass.records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
         for conflict in router.validate() {
             let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
-        problems += ServiceCheck.problems(of: routes.serviceRecords)
+        problems += ServiceCheck.problems(of: pass.services)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
         }
-        recordCount = routes.records.count + routes.issues.count
+        recordCount = pass.recordCount + pass.issues.count
     }
 }
 
@@ -86,6 +93,8 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         case badRecord
         /// A route pattern that does not parse.
         case invalidPattern
+        /// A query contract that does not parse: discovery skips the record.
+        case invalidQueryContract
         /// Route records of one shape of which none wins: none marked as an override, or several.
         case duplicate
         /// Two routes that match the same keys; the one found first wins.

@@ -36,12 +36,18 @@ package struct RouteDump {
     package init(binaries: [String]) throws(RouteInspectionError) {
         let routes = try BinaryRoutes.read(binaries)
         unreadable = routes.issues.map(UnreadableRow.init)
+        // What the app makes of each route record, for the tree.
+        let pass = routes.pass()
+        var fates: [RecordLocation: String] = [:]
+        for (index, fate) in pass.fates.enumerated() {
+            fates[pass.records[index].location] = DumpRow.describe(fate, in: pass)
+        }
         var rows: [DumpRow] = []
         for section in routes.sections {
             let resolved = (try? EntrySymbols.resolve(in: section)) ?? (symbols: [:], hasSymbolTable: false)
             for record in section.records {
                 let symbol = resolved.symbols[record.location] ?? (resolved.hasSymbolTable ? nil : "(stripped: no symbol table)")
-                rows.append(DumpRow(record: record, symbol: symbol))
+                rows.append(DumpRow(record: record, symbol: symbol, fate: fates[record.location]))
             }
         }
         rows.sort { ($0.pattern, $0.file, $0.offset) < ($1.pattern, $1.file, $1.offset) }
@@ -141,9 +147,27 @@ package struct DumpRow: Encodable {
     /// records of its route shape or protocol.
     package let overrides: Bool
 
+    /// Why the app does not register the route, when it does not (`overridden by 'a/:x'`,
+    /// `duplicate: none of its shape is registered`, `skipped: ...`); `nil` for a registered route
+    /// and a service. Shown in the tree only.
+    package let fate: String?
+
     var hexOffset: String { "0x" + String(offset, radix: 16) }
 
-    init(record: RouteRecord, symbol: String?) {
+    /// Why the pass leaves a record out, or `nil` when it registers it.
+    static func describe(_ fate: RecordPass.Fate, in pass: RecordPass) -> String? {
+        switch fate {
+        case .registered: nil
+        case .skipped(let skip): "not registered: \(skip.reason)"
+        case .overridden(let winner?): "not registered: overridden by '\(pass.records[winner].pattern)'"
+        case .overridden(nil): "not registered: overridden by the duplicate overrides of its shape"
+        case .duplicate: "not registered: duplicate, none of its shape wins"
+        case .refused(let existing): "not registered: '\(existing)' registered earlier wins"
+        }
+    }
+
+    init(record: RouteRecord, symbol: String?, fate: String?) {
+        self.fate = fate
         switch record.kind {
         case .page: kind = "page"
         case .action, .cAction: kind = "action"
@@ -252,8 +276,9 @@ struct TreePrinter {
         }
     }
 
-    /// `  kind  symbol`, then the form when the pattern has several.
+    /// `  kind  symbol`, then the form when the pattern has several, then why the app does not
+    /// register the route, when it does not.
     private static func detail(_ entry: Entry) -> String {
-        "  \(entry.row.kind)  \(entry.row.symbol ?? "?")" + (entry.form.map { "  (\($0))" } ?? "")
+        "  \(entry.row.kind)  \(entry.row.symbol ?? "?")" + (entry.form.map { "  (\($0))" } ?? "") + (entry.row.fate.map { "  [\($0)]" } ?? "")
     }
 }

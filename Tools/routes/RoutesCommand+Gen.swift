@@ -39,9 +39,10 @@ extension RoutesCommand {
 
         func inspect() throws(RouteInspectionError) -> CommandResult {
             let generated = try GeneratedRoutes(binary: binary, scheme: scheme, access: access)
-            guard let output else { return CommandResult(output: generated.source) }
+            let diagnostics = generated.warnings.map { "routes: warning: \($0)\n" }.joined()
+            guard let output else { return CommandResult(output: generated.source, diagnostics: diagnostics) }
             try generated.write(to: output)
-            return CommandResult(output: "")
+            return CommandResult(output: "", diagnostics: diagnostics)
         }
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Exit status: 0 success, 1 the command found no match, problems or unreadable records, 2 bad input or arguments.
 @main
-struct RoutesCommand: ParsableCommand {
+struct RoutesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
@@ -17,8 +17,8 @@ struct RoutesCommand: ParsableCommand {
     )
 
     /// Parses the command line, runs the subcommand and exits with the status ``exitStatus(_:)`` decides.
-    static func main() {
-        Glibc.exit(exitStatus(Array(CommandLine.arguments.dropFirst())))
+    static func main() async {
+        Glibc.exit(await exitStatus(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Parses and runs: the one place where exit statuses are decided.
@@ -27,14 +27,14 @@ struct RoutesCommand: ParsableCommand {
     /// what it could but some records could not be read. 2: bad input
     /// (``RouteInspectionError``) or bad arguments (argument-parser's errors), reported as one line
     /// on standard error with nothing on standard output.
-    static func exitStatus(_ arguments: [String]) -> Int32 {
+    static func exitStatus(_ arguments: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             guard let subcommand = command as? any RoutesSubcommand else {
                 try command.run()  // `routes` alone: argument-parser asks for the help
                 return 0
             }
-            let result = try subcommand.inspect()
+            let result = try await subcommand.inspect()
             writeStandardError(result.diagnostics)
             print(result.output, terminator: "")
             return result.foundWhatItLookedFor ? 0 : 1
@@ -74,8 +74,8 @@ struct RoutesCommand: ParsableCommand {
 /// A `routes` subcommand: its arguments, parsed by argument-parser, and a run that returns what to
 /// print; ``RoutesCommand/exitStatus(_:)`` prints it and decides the exit status.
 protocol RoutesSubcommand: ParsableCommand {
-    /// Runs the command on the `RouteInspection` library.
-    func inspect() throws(RouteInspectionError) -> CommandResult
+    /// Runs the command on the `RouteInspection` library (`match` awaits an open of the app's router).
+    func inspect() async throws(RouteInspectionError) -> CommandResult
 }
 
 /// What a subcommand prints, and how it came out.

@@ -5,9 +5,11 @@ import RouteRecordReader
 /// exposure and query contract, and a router configured with the app's web host that answers,
 /// for a path, what the app would do with the link `https://HOST/path`.
 ///
-/// Read from binaries, the routes are those discovery would register: records in link order, of
-/// the records of one shape the one marked as an override, none when several claim it without
-/// one (``OverrideRule``, as `routes check` reports them).
+/// Read from binaries, the routes are those discovery registers, made by the same pass
+/// (``RecordPass``): records in link order, with the options they declare; of the records of one
+/// shape the one marked as an override, none when several claim it without one (``OverrideRule``);
+/// records that cannot be read or whose pattern or query contract does not parse are left out
+/// (`routes check` reports them).
 package struct AppLinkRoutes {
     /// The registered routes, in registration order.
     package let routes: [RouteDescription]
@@ -18,15 +20,13 @@ package struct AppLinkRoutes {
 
     /// The routes of the binaries, as the app would register them.
     ///
-    /// - Throws: ``RouteInspectionError`` when a file cannot be read, has no route section or a
-    ///   bad record, or the host is not a host name.
+    /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section, or
+    ///   the host is not a host name.
     package init(binaries: [String], host: String) throws(RouteInspectionError) {
         try Self.validate(host: host)
-        let records = try BinaryRoutes.readWellFormed(binaries).routeRecords
-        let router = Self.router(host: host)
-        RecordPass(records) { record in
-            RouteOptions(exposure: record.isExternal ? .external : .internal, query: record.query.flatMap { try? QueryContract(recordText: $0) })
-        }.register(on: router)
+        // The routes and options the app registers: a record whose query contract does not parse
+        // is skipped, as discovery skips it, not registered without its contract.
+        let (router, _) = try BinaryRoutes.read(binaries).router(Self.configuration(host: host))
         self.init(router: router, host: host)
     }
 
@@ -51,7 +51,11 @@ package struct AppLinkRoutes {
     }
 
     private static func router(host: String) -> Router {
-        Router(configuration: RouterConfiguration(webHosts: [host]))
+        Router(configuration: configuration(host: host))
+    }
+
+    private static func configuration(host: String) -> RouterConfiguration {
+        RouterConfiguration(webHosts: [host])
     }
 
     /// Requires a DNS host name: labels of letters, digits and `-`, separated by dots.

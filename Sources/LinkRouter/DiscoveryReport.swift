@@ -1,0 +1,42 @@
+public import LinkRouterCore
+
+/// What one discovery pass found and registered.
+public struct DiscoveryReport: Sendable {
+    /// How many loaded objects this pass examined: those with a file that no earlier pass of the
+    /// router had examined.
+    public internal(set) var examinedObjectCount = 0
+    /// The object files whose route sections were read in this pass.
+    public internal(set) var scannedFiles: [String] = []
+    /// The loaded libraries whose files this pass did not open, because their dynamic symbol
+    /// tables in memory show they hold no records: they neither include the C record header
+    /// (`linkrouter_route_records_marker`) nor use LinkRouter (the system and Swift runtime
+    /// libraries, typically). A library passed to `discoverRoutes(in:)` is always read.
+    public internal(set) var unopenedFiles: [String] = []
+    /// How many records were read from them.
+    public internal(set) var recordCount = 0
+    /// The patterns registered, in registration order.
+    public internal(set) var registered: [String] = []
+    /// The route records of one shape of which none wins (none marked as an override, or
+    /// several), each naming every record by file, offset and accessor symbol; none of them is
+    /// registered (also in `diagnostics`).
+    public internal(set) var duplicateRoutes: [DuplicateRoute] = []
+    /// The records that lost to the one record of their shape marked as an override, one line
+    /// each naming both records; not a problem, so not in `diagnostics`.
+    public internal(set) var overridden: [String] = []
+    /// The service protocols whose `@RoutableService` implementations were registered, by full
+    /// name, in registration order.
+    public internal(set) var registeredServices: [String] = []
+    /// The service problems of this pass: duplicate implementations, records that cannot be
+    /// resolved, and the services marked required that are still missing (also in `diagnostics`).
+    public internal(set) var serviceProblems: [ServiceProblem] = []
+    /// The routes that cannot win for some key after this pass, as ``/LinkRouterCore/Router/validate()``
+    /// finds them (a tie between two forms, a route shadowed by another), limited to those where
+    /// the losing or the winning route was registered in this pass; each is logged as a warning.
+    /// Not in `diagnostics`: both routes are registered and work, one of them never wins. Empty
+    /// when the pass did not validate (``RouteDiscovery/validatesByDefault``).
+    public internal(set) var conflicts: [RouteConflict] = []
+    /// Every record skipped and every duplicate, one line each (also logged as warnings).
+    public internal(set) var diagnostics: [String] = []
+    /// How long the pass took.
+    public internal(set) var duration: Duration = .zero
+}

@@ -1,0 +1,110 @@
+import LinkRouterCore
+import Logging
+import RouteRecordReader
+
+// The discovery pass: the loaded images' route sections found, their records read as one
+// sequence and made into routes by the pass every tool uses too (`RecordPass`), the winners
+// registered, services resolved, and the report filled.
+extension Router {
+    /// Registers the records of `images`, which the caller has claimed: routes in `router` (or
+    /// none, when it is `nil`), services in `services`; then, when `validating`, checks the routes
+    /// for conflicts. When `judgedFromMemory`, an image whose dynamic symbols show it holds no
+    /// records is left unopened (``LoadedImage/mayHoldRecords``).
+    static func register(
+        from images: [LoadedImage], judgedFromMemory: Bool, routesIn router: Router?, servicesIn services: ServiceRegistry,
+        validating: Bool, logger: Logger
+    ) -> DiscoveryReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = DiscoveryReport()
+        report.examinedObjectCount = images.count
+        // The sections are found first, so that the pass makes room for all their records at once.
+        var sections: [LoadedRouteSection] = []
+        var capacity = 0
+        var unreadable: Set<String> = []
+        for image in images {
+            if judgedFromMemory, !image.mayHoldRecords {
+                report.unopenedFiles.append(image.path)
+                continue
+            }
+            do {
+                guard let section = try LoadedRouteSection(image: image) else { continue }
+                // Routes and services point into the image: it must outlive a dlclose.
+                guard image.keepLoaded() else {
+                    let message = "cannot keep \(image.path) loaded (the dynamic linker refused RTLD_NODELETE): its records are skipped, as a dlclose would leave them pointing into unmapped memory"
+                    report.diagnostics.append(message)
+                    logger.warning("\(message)")
+                    continue
+                }
+                report.scannedFiles.append(image.path)
+                sections.append(section)
+                capacity += section.records.capacity
+            } catch {
+                unreadable.insert(image.path)
+                report.diagnostics.append("cannot read route records: \(error)")
+                logger.warning("cannot read route records: \(error)")
+            }
+        }
+        // Every record of the pass is read once, each route made once, with the pattern its record
+        // carries (a Swift record's compiled pattern) or parsed once (a C record's). The override
+        // rule then decides on the whole pass, the losers are left out, and the registry takes the
+        // rest as they are: the routing table is built from them, at first use.
+        var pass = RecordPass(sections.lazy.flatMap(\.records), capacity: capacity, makesRoutes: router != nil, target: target(of:))
+        report.recordCount = pass.recordCount
+        for issue in pass.issues {
+            report.diagnostics.append("skipped record: \(issue)")
+            logger.warning("skipped route record: \(issue)")
+        }
+        for (record, skip) in pass.skipped {
+            let message = "skipped record: \(record.location): \(skip.reason)"
+            report.diagnostics.append(message)
+            logger.warning("\(message)")
+        }
+        // A program that links LinkRouter but holds no record at all was most likely linked
+        // without its feature modules' records (an unreadable section is reported already).
+        if report.recordCount == 0, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
+            let message = "no route records found: \(own.path) links LinkRouter, but neither it nor a loaded library holds a record. Feature modules linked from static archives (.a) lose their records unless the archive is linked whole (-Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive)"
+            report.diagnostics.append(message)
+            logger.warning("\(message)")
+        }
+        if let router {
+            reportContests(of: pass, in: &report, logger: logger)
+            for (record, existing) in pass.register(on: router) {
+                let message = "duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' registered earlier wins"
+                report.diagnostics.append(message)
+                logger.warning("\(message)")
+            }
+            report.registered = pass.registered.map(\.pattern)
+            if validating { reportConflicts(in: router, report: &report, logger: logger) }
+        }
+        var servicePass = ServiceDiscoveryPass()
+        for service in pass.services { servicePass.add(service) }
+        servicePass.finish(in: services, report: &report, logger: logger)
+        report.duration = clock.now - start
+        return report
+    }
+
+    /// What a record's route opens, read through its accessor: a page type, a Swift action, or a
+    /// C function.
+    ///
+    /// - Throws: ``RecordPass/Skip/unusableTarget(_:)`` when the accessor refuses this copy of LinkRouter.
+    private static func target(of record: RouteRecord) throws(RecordPass.Skip) -> RecordPass.Target {
+        switch record.kind {
+        case .page:
+            guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
+                throw .unusableTarget("its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            }
+            return .page(page)
+        case .action:
+            guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
+                throw .unusableTarget("its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            }
+            return .action(action)
+        case .cAction:
+            return .action(CAction.routeAction(address: record.accessorAddress))
+        case .service:
+            // The pass keeps service records apart and never asks.
+            throw .unusableTarget("a service record is no route")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package import LinkRouterCore
+package import RoutePatterns
+package import RouteRecordLayout
+
+/// One pass from route records to routes: each record's pattern and options, then the override
+/// rule (``OverrideRule``) decided on the whole pass, then the routes that win, and a report that
+/// names what became of every record. Discovery and every `routes` subcommand make their routes
+/// with it, so a tool answers as the running app does.
+///
+/// A record is *skipped* when its pattern does not parse (a C record's), its query contract does
+/// not parse, or its target cannot be made (discovery: its accessor refuses this copy of
+/// LinkRouter); of the records of one shape, the one marked as an override wins and the others
+/// are *overridden*; none marked, or several, and all are *duplicates*, none registered; a winner
+/// whose shape the router already has is *refused* when it is registered.
+package struct RecordPass {
+    /// What a route record is made into.
+    package enum Target {
+        /// A page type's route.
+        case page(any Routable.Type)
+        /// An action's route.
+        case action(RouteAction)
+    }
+
+    /// Why a route record was left out before the override rule.
+    package enum Skip: Error {
+        /// Its pattern does not parse.
+        case invalidPattern(PatternError)
+        /// Its query contract does not parse.
+        case invalidQueryContract(QueryContractError)
+        /// Its target could not be made; the reason, as a clause (`its page type is not ...`).
+        case unusableTarget(String)
+
+        /// Why, as the diagnostic says it after the record's location.
+        package var reason: String {
+            switch self {
+            case .invalidPattern(let error): "\(error)"
+            case .invalidQueryContract(let error): "its query contract does not parse: \(error)"
+            case .unusableTarget(let reason): reason
+            }
+        }
+    }
+
+    /// What became of one route record.
+    package enum Fate {
+        /// Registered: it met no other record of its shape, or it is the override that won.
+        case registered
+        /// Left out before the override rule.
+        case skipped(Skip)
+        /// Lost to the override of its shape (the winner's index in ``records``), or to several
+        /// overrides that left none to win (`nil`).
+        case overridden(by: Int?)
+        /// One of the records of a shape of which none wins.
+        case duplicate
+        /// Won, but the router already had a route of its shape, registered before the pass.
+        case refused(existing: String)
+    }
+
+    /// The route records of the pass (services' apart), in pass order.
+    package private(set) var records: [RouteRecord] = []
+    /// What became of each of ``records``, by index.
+    package private(set) var fates: [Fate] = []
+    /// The service records of the pass, in pass order: their own rule runs where their
+    /// accessors can be read (discovery), or on their names (`routes check`).
+    package private(set) var services: [RouteRecord] = []
+    /// The records (or sections) that could not be read, and why.
+    package private(set) var issues: [RecordIssue] = []
+    /// The contests of the override rule, in record indices (into ``records``).
+    package private(set) var contests: [OverrideRule.Contest] = []
+    /// How many records were read, services included; the unreadable ones not.
+    package private(set) var recordCount = 0
+    /// The routes that win, in pass order, until ``register(on:)`` hands them over.
+    private var routes: DiscoveredRoutes
+    /// The index in ``records`` of each of the routes that win.
+    private var winners: [Int] = []
+
+    /// Reads the records and makes their routes; nothing is registered yet.
+    ///
+    /// - Parameters:
+    ///   - entries: The records in pass order, and the issues of those that could not be read
+    ///     (``RouteRecords``, section after section).
+    ///   - capacity: How many records to make room for.
+    ///   - makesRoutes: `false` to keep the service records only (a pass for services alone).
+    ///   - target: What a record's route opens; the tools' routes run an action that returns `nil`.
+    package init(
+        _ entries: some Sequence<RouteRecords.Element>, capacity: Int = 0, makesRoutes: Bool = true,
+        target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) }
+    ) {
+        routes = DiscoveredRoutes(capacity: makesRoutes ? capacity : 0)
+        if makesRoutes { records.reserveCapacity(capacity) }
+        var claims: [Int] = []
+        for entry in entries {
+            let record: RouteRecord
+            switch entry {
+            case .success(let read): record = read
+            case .failure(let issue):
+                issues.append(issue)
+                continue
+            }
+            recordCount += 1
+            if record.kind == .service {
+                services.append(record)
+                continue
+            }
+            guard makesRoutes else { continue }
+            let index = records.count
+            records.append(record)
+            do throws(Skip) {
+                let (pattern, options) = try Self.patternAndOptions(of: record)
+                switch try target(record) {
+                case .page(let page): routes.append(pattern, options: options, page: page)
+                case .action(let action): routes.append(pattern, options: options, action: action)
+                }
+                claims.append(index)
+                fates.append(.registered)
+            } catch {
+                fates.append(.skipped(error))
+            }
+        }
+        let decision = OverrideRule.decide(
+            count: routes.count, digest: routes.shapeDigest(at:), isOverride: { [records] in records[claims[$0]].isOverride },
+            sameKey: routes.hasSameShape(_:_:)
+        )
+        routes.remove(at: decision.losers)
+        contests = decision.contests.map { $0.mapped { claims[$0] } }
+        for contest in contests {
+            for member in contest.conflicting { fates[member] = .duplicate }
+            for loser in contest.overridden { fates[loser] = .overridden(by: contest.winner) }
+        }
+        winners = claims.indices.filter(decision.isRegistered(_:)).map { claims[$0] }
+    }
+
+    /// A record's pattern (the compiled one it carries, or its text parsed) and its options.
+    ///
+    /// - Throws: ``Skip/invalidPattern(_:)`` or ``Skip/invalidQueryContract(_:)``.
+    package static func patternAndOptions(of record: RouteRecord) throws(Skip) -> (RoutePattern, RouteOptions) {
+        let pattern: RoutePattern
+        do { pattern = try record.parsedPattern() } catch { throw .invalidPattern(error) }
+        var query: QueryContract?
+        if let text = record.query {
+            do { query = try QueryContract(recordText: text) } catch { throw .invalidQueryContract(error) }
+        }
+        let options = RouteOptions(
+            exposure: record.isExternal ? .external : .internal,
+            openStyle: RouteOptions.OpenStyle(record.openStyle),
+            groups: record.groups.isEmpty ? [] : Set(record.groups),
+            summary: record.summary,
+            query: query
+        )
+        return (pattern, options)
+    }
+
+    /// The records registered, in registration order.
+    package var registered: [RouteRecord] {
+        records.indices.compactMap { if case .registered = fates[$0] { records[$0] } else { nil } }
+    }
+
+    /// The records skipped before the override rule, with why, in pass order.
+    package var skipped: [(record: RouteRecord, skip: Skip)] {
+        records.indices.compactMap { if case .skipped(let skip) = fates[$0] { (records[$0], skip) } else { nil } }
+    }
+
+    /// Registers the routes that win on `router`, in pass order; a route whose shape the router
+    /// already has is refused (``Fate/refused(existing:)``). Once: a second call registers nothing.
+    ///
+    /// - Returns: The records refused, with the pattern registered before each.
+    @discardableResult
+    package mutating func register(on router: Router) -> [(record: RouteRecord, existing: String)] {
+        var taken = DiscoveredRoutes(capacity: 0)
+        swap(&taken, &routes)
+        let refused = router.register(discovered: taken).map { (index: winners[$0.index], existing: $0.existing) }
+        for (index, existing) in refused { fates[index] = .refused(existing: existing) }
+        winners = []
+        return refused.map { (records[$0.index], $0.existing) }
+    }
+
+    /// The names of records, by index in ``records``, their symbols read from the symbol tables
+    /// of their files (``NamedRecord/naming(_:)``).
+    package func named(_ indices: [Int]) -> [Int: NamedRecord] {
+        Dictionary(uniqueKeysWithValues: zip(indices, NamedRecord.naming(indices.map { records[$0] })))
+    }
+}
+
+extension RouteOptions.OpenStyle {
+    /// The open style a route record stores.
+    package init(_ style: RecordOpenStyle) {
+        switch style {
+        case .automatic: self = .automatic
+        case .push: self = .push
+        case .present: self = .present
+        }
+    }
+}
