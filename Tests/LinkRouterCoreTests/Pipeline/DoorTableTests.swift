@@ -88,6 +88,15 @@ private struct Child: Routable {
     static func parentURL(for parameters: RouteParameters) -> String? { "shop://page/\(parameters["x"] ?? "")" }
 }
 
+/// A dispatcher that records the source it is given and routes every URL to `act/internal`.
+private struct RoutingBack: RouteDispatcher {
+    let sources: Recorder<OpenSource>
+    func dispatch(_ request: DispatchRequest) async -> DispatchResult {
+        sources.append(request.source)
+        return .route(to: "shop://act/internal", parameters: request.parameters)
+    }
+}
+
 private struct Home: Routable {
     init?(parameters: RouteParameters) throws {}
 }
@@ -133,6 +142,20 @@ struct DoorTableTests {
     func door(_ cell: DoorCell) async throws {
         let seen = try await Self.see(cell.door, cell.way, exposure: cell.exposure)
         #expect(seen == cell.expected)
+    }
+
+    @Test("A web link redirected to a dispatcher's scheme is handed on as external, and the dispatcher cannot route it back to an internal route")
+    func dispatcherKeepsSource() async throws {
+        let router = try Self.shop()
+        let sources = Recorder<OpenSource>()
+        router.setDispatcher(RoutingBack(sources: sources), forSchemes: ["mailto"])
+        try router.addRedirect(from: "contact", to: "mailto://help")
+        let outcome = await router.open("https://shop.example.com/contact")
+        #expect(outcome.chain == ["https://shop.example.com/contact", "mailto://help", "shop://act/internal"])
+        #expect(outcome.failure?.summary == .noRoute("act/internal"))
+        #expect(sources.values == [.external])
+        // The app's own link to the dispatcher's scheme reaches the internal route through it.
+        #expect(await router.open("mailto://help").actionResult as? String == "internal")
     }
 
     /// A shop with a web host; for each exposure an action `act/X`, a page `page/X` and an external
