@@ -15,9 +15,9 @@ struct Admission {
     /// Whether the URL's host is its key's first segment (`app://user/42` has the key `user/42`):
     /// when the router has no fixed host and the URL is not a web link, which is keyed by its path.
     let includingHost: Bool
-    /// The scheme whose dispatcher takes the URL, when one does (lowercased); `nil` when the URL
-    /// is routed.
-    let dispatchedScheme: String?
+    /// Whether the dispatcher of the URL's scheme takes it, rather than the routes. (A flag, not
+    /// the scheme: a value without references costs `resolve` no retain or release.)
+    let isDispatched: Bool
 
     /// The route key of the URL admitted.
     func key(of url: RouteURL) -> RouteKey {
@@ -38,19 +38,20 @@ extension Router {
     ///   - url: The URL; marked as a web link when it is one, so that its key, its redirects and the
     ///     parameters that carry it read it as one.
     ///   - source: The source the door was given, or the one the open carries from its last hop.
-    ///   - dispatchers: The dispatchers by lowercased scheme; only the open pipeline passes them.
+    ///   - dispatchers: The dispatchers by lowercased scheme; only the open pipeline passes them
+    ///     (`nil`, rather than an empty dictionary, costs `resolve` nothing).
     /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
     func admit(
-        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher] = [:]
+        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
     ) throws(RouteFailure) -> Admission {
         // Checked first, and only when the configuration names web hosts: a router without any
         // pays for no test of the scheme or the host.
         if admitsWebLinks, configuration.isWebLink(url) {
             url.admitAsWebLink()
-            return Admission(source: .external, includingHost: false, dispatchedScheme: nil)
+            return Admission(source: .external, includingHost: false, isDispatched: false)
         }
-        if !dispatchers.isEmpty, let scheme = url.scheme?.lowercased(), dispatchers[scheme] != nil {
-            return Admission(source: source, includingHost: configuration.host == nil, dispatchedScheme: scheme)
+        if let dispatchers, !dispatchers.isEmpty, let scheme = url.scheme?.lowercased(), dispatchers[scheme] != nil {
+            return Admission(source: source, includingHost: configuration.host == nil, isDispatched: true)
         }
         if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
@@ -62,7 +63,7 @@ extension Router {
         if admitsWebLinks, url.scheme?.lowercased() == "https" {
             throw .hostNotHandled(host: url.host ?? "")
         }
-        return Admission(source: source, includingHost: configuration.host == nil, dispatchedScheme: nil)
+        return Admission(source: source, includingHost: configuration.host == nil, isDispatched: false)
     }
 
     /// The source an open of `url` starts with, as the admission decides it; the source given

@@ -410,7 +410,7 @@ struct OpenRun {
         // Never back from external to the app's own: the admission keeps an external source.
         source = admission.source
         self.admission = admission
-        if let scheme = admission.dispatchedScheme, let dispatcher = snapshot.rules.dispatchers[scheme] {
+        if admission.isDispatched, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
             return .dispatch(dispatcher, given, scheme: scheme)
         }
         // Moved, not copied: a copy of a URL costs a retain and a release.

@@ -180,10 +180,12 @@ public final class Router: Sendable {
 
     /// Resolves a route to its registered route and parameters without opening anything.
     ///
-    /// This is the matching step alone: no dispatcher, redirect, dynamic-table redirect, query
-    /// contract or interceptor takes part. The URL is admitted as every door admits it: a link to
-    /// one of the ``RouterConfiguration/webHosts`` is keyed by its path and is external, so it
-    /// resolves no internal route. ``canOpen(_:parameters:source:)`` answers for the whole pipeline.
+    /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check,
+    /// query contract or interceptor takes part. The URL is admitted as every door admits it (a
+    /// link to one of the ``RouterConfiguration/webHosts`` is keyed by its path), but it opens
+    /// nothing, so it names the route a key matches even when that route is internal: what the
+    /// `routes` tool needs to report a web link that names an internal route.
+    /// ``canOpen(_:parameters:source:)`` answers whether a source may reach it.
     ///
     /// - Parameters:
     ///   - route: The URL or bare route key, or a ``RouteID`` (filled from `parameters`, as
@@ -206,7 +208,7 @@ public final class Router: Sendable {
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         var url: RouteURL
         do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
-        // Resolving is the app's own (`.app`); the admission makes a web link external.
+        // Only the key mode is used: resolving opens nothing, so no source is checked.
         let admission = try admit(&url, from: .app)
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
@@ -215,12 +217,7 @@ public final class Router: Sendable {
         guard let variant = snapshot.trie.match(url, includingHost: admission.includingHost, captures: &captures) else {
             throw .noRoute(key: admission.key(of: url))
         }
-        let route = snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
-        // A web link is external at every door: resolving one finds no internal route.
-        if admission.source == .external, snapshot.hides(route, at: url, admission: admission) {
-            throw .noRoute(key: admission.key(of: url))
-        }
-        return route
+        return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
     }
 
     /// Resolves a route identifier, its placeholders filled from the parameters.

@@ -114,8 +114,10 @@ struct DoorTableTests {
             (.call, .external, [.reached, .reached, .reached, no("gone"), .reached]),
             (.canOpen, .internal, [.reached, .answeredNo, .answeredNo, .answeredNo, .answeredNo]),
             (.canOpen, .external, [.reached, .reached, .reached, .answeredNo, .reached]),
-            // `resolve` matches alone: it follows no redirect, table rule or fallback.
-            (.resolve, .internal, [.reached, no("act/internal"), no("legacy/act/internal"), no("gone"), no("table/act/internal")]),
+            // `resolve` matches alone and opens nothing: it follows no redirect, table rule or
+            // fallback, and names the route a key matches whatever its exposure (what `routes links`
+            // needs to report a web link to an internal route); `canOpen` answers for reaching it.
+            (.resolve, .internal, [.reached, .reached, no("legacy/act/internal"), no("gone"), no("table/act/internal")]),
             (.resolve, .external, [.reached, .reached, no("legacy/act/external"), no("gone"), no("table/act/external")]),
             (.pageInstance, .internal, [.reached, no("page/internal"), no("page/internal"), no("page/internal"), no("page/internal")]),
             (.pageInstance, .external, [.reached, .reached, .reached, .reached, .reached]),
