@@ -18,6 +18,8 @@ struct Admission {
     /// Whether the dispatcher of the URL's scheme takes it, rather than the routes. (A flag, not
     /// the scheme: a value without references costs `resolve` no retain or release.)
     let isDispatched: Bool
+    /// Whether the URL is a link to one of the web hosts.
+    let isWebLink: Bool
 
     /// The route key of the URL admitted.
     func key(of url: RouteURL) -> RouteKey {
@@ -44,14 +46,24 @@ extension Router {
     func admit(
         _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
     ) throws(RouteFailure) -> Admission {
+        let admission = try admission(of: url, from: source, dispatchers: dispatchers)
+        if admission.isWebLink { url.admitAsWebLink() }
+        return admission
+    }
+
+    /// The admission of a URL, the URL left as it is: for `resolve`, which hands the URL on
+    /// unmarked (an `inout` URL would cost each lookup a copy of it) and keys it by the admission.
+    /// ``admit(_:from:dispatchers:)`` is this and the mark.
+    func admission(
+        of url: RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> Admission {
         // Checked first, and only when the configuration names web hosts: a router without any
         // pays for no test of the scheme or the host.
         if admitsWebLinks, configuration.isWebLink(url) {
-            url.admitAsWebLink()
-            return Admission(source: .external, includingHost: false, isDispatched: false)
+            return Admission(source: .external, includingHost: false, isDispatched: false, isWebLink: true)
         }
         if let dispatchers, !dispatchers.isEmpty, let scheme = url.scheme?.lowercased(), dispatchers[scheme] != nil {
-            return Admission(source: source, includingHost: configuration.host == nil, isDispatched: true)
+            return Admission(source: source, includingHost: configuration.host == nil, isDispatched: true, isWebLink: false)
         }
         if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
@@ -63,20 +75,19 @@ extension Router {
         if admitsWebLinks, url.scheme?.lowercased() == "https" {
             throw .hostNotHandled(host: url.host ?? "")
         }
-        return Admission(source: source, includingHost: configuration.host == nil, isDispatched: false)
+        return Admission(source: source, includingHost: configuration.host == nil, isDispatched: false, isWebLink: false)
     }
 
     /// The source an open of `url` starts with, as the admission decides it; the source given
     /// when the URL does not parse or is refused (the open then fails on it).
     func admittedSource(of url: String, from source: OpenSource) -> OpenSource {
-        guard admitsWebLinks, var parsed = try? RouteURL(url, maximumLength: configuration.maximumURLLength) else { return source }
-        return (try? admit(&parsed, from: source))?.source ?? source
+        guard admitsWebLinks, let parsed = try? RouteURL(url, maximumLength: configuration.maximumURLLength) else { return source }
+        return (try? admission(of: parsed, from: source))?.source ?? source
     }
 
     /// The route key of a URL the router admits, for comparing the keys of pages shown, tab roots
     /// and parents; `nil` for a URL it refuses.
     func admittedKey(of url: RouteURL) -> RouteKey? {
-        var url = url
-        return (try? admit(&url, from: .app)).map { $0.key(of: url) }
+        (try? admission(of: url, from: .app)).map { $0.key(of: url) }
     }
 }

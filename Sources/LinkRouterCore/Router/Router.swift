@@ -206,10 +206,10 @@ public final class Router: Sendable {
     /// Resolves a URL.
     @usableFromInline
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
-        var url: RouteURL
+        let url: RouteURL
         do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
         // Only the key mode is used: resolving opens nothing, so no source is checked.
-        let admission = try admit(&url, from: .app)
+        let admission = try self.admission(of: url, from: .app)
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
         let snapshot = snapshot
