@@ -1,5 +1,6 @@
 /// How one URL is let into the router: the key it is matched by and the source it is opened
-/// with, decided once, from the configuration, by ``Router/admit(_:from:dispatchers:)``.
+/// with, decided once, from the configuration, by ``Router/admission(of:from:dispatchers:)``
+/// (``Router/admit(_:from:dispatchers:)`` also marks a web link).
 ///
 /// Every door asks for it in the same way: `open`, `call`, `canOpen` and `resolve`, each hop of
 /// an open (a static or dynamic-table redirect, a disabled route's fallback, a page's own
@@ -28,20 +29,8 @@ struct Admission {
 }
 
 extension Router {
-    /// Admits a URL, whichever door it comes through: the one rule for web links, dispatchers,
-    /// allowed schemes and hosts, and the one key mode (see ``Admission``).
-    ///
-    /// In order: a link to one of the ``RouterConfiguration/webHosts`` is admitted as a web link —
-    /// external, keyed by its path, never dispatched; a URL whose scheme has one of `dispatchers`
-    /// goes to it; a scheme outside ``RouterConfiguration/allowedSchemes`` is refused; a host other
-    /// than the fixed ``RouterConfiguration/host`` is refused; with web hosts set, an `https` URL of
-    /// another host is refused.
-    /// - Parameters:
-    ///   - url: The URL; marked as a web link when it is one, so that its key, its redirects and the
-    ///     parameters that carry it read it as one.
-    ///   - source: The source the door was given, or the one the open carries from its last hop.
-    ///   - dispatchers: The dispatchers by lowercased scheme; only the open pipeline passes them
-    ///     (`nil`, rather than an empty dictionary, costs `resolve` nothing).
+    /// Admits a URL (``admission(of:from:dispatchers:)``) and marks it when it is a web link, so
+    /// that its public `routeKey`, and the parameters and entries that carry it, read it as one.
     /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
     func admit(
         _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
@@ -51,9 +40,21 @@ extension Router {
         return admission
     }
 
-    /// The admission of a URL, the URL left as it is: for `resolve`, which hands the URL on
-    /// unmarked (an `inout` URL would cost each lookup a copy of it) and keys it by the admission.
-    /// ``admit(_:from:dispatchers:)`` is this and the mark.
+    /// The admission of a URL, whichever door it comes through: the one rule for web links,
+    /// dispatchers, allowed schemes and hosts, and the one key mode (see ``Admission``). The URL is
+    /// left as it is: `resolve` hands it on unmarked (an `inout` URL would cost each lookup a copy).
+    ///
+    /// In order: a link to one of the ``RouterConfiguration/webHosts`` is admitted as a web link —
+    /// external, keyed by its path, never dispatched; a URL whose scheme has one of `dispatchers`
+    /// goes to it; a scheme outside ``RouterConfiguration/allowedSchemes`` is refused; a host other
+    /// than the fixed ``RouterConfiguration/host`` is refused; with web hosts set, an `https` URL of
+    /// another host is refused.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - source: The source the door was given, or the one the open carries from its last hop.
+    ///   - dispatchers: The dispatchers by lowercased scheme; only the open pipeline passes them
+    ///     (`nil`, rather than an empty dictionary, costs `resolve` nothing).
+    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
     func admission(
         of url: RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
     ) throws(RouteFailure) -> Admission {

@@ -105,7 +105,7 @@ public struct RouterConfiguration: Sendable {
     }
 
     /// Whether `url` is an `https` URL of one of the ``webHosts``. Only the router's admission
-    /// (`Router.admit(_:from:dispatchers:)`) asks: it makes such a link external and keys it by its path.
+    /// (`Router.admission(of:from:dispatchers:)`) asks: it makes such a link external and keys it by its path.
     func isWebLink(_ url: RouteURL) -> Bool {
         guard !webHosts.isEmpty, let scheme = url.scheme, scheme.lowercased() == "https", let host = url.host else { return false }
         return webHosts.contains(host.lowercased())
