@@ -44,7 +44,9 @@ struct OrderPage: GTKPage, PageLifecycle {
 }
 
 /// The delivery address, a flow shown modally in a window of its own over the account tab.
-@Routable("account/address", openStyle: .present, summary: "Edit the delivery address")
+/// External: a link from outside to the flow's last step rebuilds it beneath, and the parents of
+/// a link from outside are external routes only.
+@Routable("account/address", exposure: .external, openStyle: .present, summary: "Edit the delivery address")
 struct AddressPage: GTKPage {
     static func parentURL(for parameters: RouteParameters) -> String? { "account" }
 

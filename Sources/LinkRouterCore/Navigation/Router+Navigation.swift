@@ -71,6 +71,7 @@ extension OpenRun {
     struct ParentLink {
         let route: ResolvedRoute
         let url: RouteURL
+        let admission: Admission
         /// Whether the parent is presented rather than pushed.
         let presented: Bool
     }
@@ -139,17 +140,27 @@ extension OpenRun {
         // The nearest parent shown (the anchor), and the parents to build above it, nearest first.
         var anchor: NavigationEntry?
         var parents: [(entry: NavigationEntry, presented: Bool)] = []
+        // Each interceptor is asked once per open: not again about a parent when it let the page
+        // (or a nearer parent) through.
+        var asked = Set(passedInterceptors)
         for link in placement.parents {
             if let shown = placement.scope.last(where: { isEntry($0, of: link.route, url: link.url) }) {
                 anchor = shown
                 break
             }
-            guard case .success(let parent) = self.page(for: link.route, .parent) else {
+            var route = link.route
+            if !snapshot.rules.interceptors.isEmpty {
+                guard await letThrough(&route, link: link, asked: &asked) else {
+                    anchor = nil
+                    break
+                }
+            }
+            guard case .success(let parent) = self.page(for: route, .parent) else {
                 trace?.record(.navigate) { _ in "parent '\(link.route.pattern.text)' did not build a page; stopped" }
                 anchor = nil
                 break
             }
-            parents.append((NavigationEntry(page: parent, route: link.route.pattern, url: link.url, parameters: link.route.parameters), link.presented))
+            parents.append((NavigationEntry(page: parent, route: route.pattern, url: link.url, parameters: route.parameters), link.presented))
         }
         try await enter(placement, at: anchor, navigator: navigator, animated: animated)
         for (parent, presented) in parents.reversed() {
@@ -158,6 +169,28 @@ extension OpenRun {
         }
         try await navigator.perform(.push(entry), animated: animated)
         trace?.record(.navigate) { _ in "push\(animated ? "" : " (no animation)")" }
+    }
+
+    /// Asks the interceptors whose scope covers a parent about to be built, and that were not
+    /// asked in this open yet, with the open's source; applies their rewrites to `route`.
+    /// - Returns: Whether they let the parent through; one that stops it, redirects (a parent is
+    ///   not a place to go elsewhere from), times out or is cancelled stops the rebuild there.
+    private func letThrough(_ route: inout ResolvedRoute, link: ParentLink, asked: inout Set<Int>) async -> Bool {
+        let includingHost = link.admission.includingHost
+        let groups = snapshot.groups(of: route, url: link.url, includingHost: includingHost)
+        let applying = snapshot.rules.interceptors.filter {
+            !asked.contains($0.order) && $0.applies(to: link.url, groups: groups, includingHost: includingHost)
+        }
+        guard !applying.isEmpty else { return true }
+        asked.formUnion(applying.map(\.order))
+        switch await ask(applying, about: &route, groups: groups) {
+        case .proceed:
+            return true
+        case .redirect, .fail:
+            let pattern = route.pattern.text
+            trace?.record(.navigate) { _ in "the interceptors did not let parent '\(pattern)' through; stopped" }
+            return false
+        }
     }
 
     /// Gives a page of the route already shown, for the same key, the open's parameters, as the
@@ -231,10 +264,11 @@ extension OpenRun {
     private func tab(of urls: [RouteURL], in state: NavigationState) -> String? {
         guard !state.tabs.isEmpty else { return nil }
         let roots = state.tabs.compactMap { tab in
-            (try? RouteURL(tab.root, maximumLength: router.configuration.maximumURLLength)).map { (tab.name, router.routeKey(of: $0)) }
+            (try? RouteURL(tab.root, maximumLength: router.configuration.maximumURLLength))
+                .flatMap(router.admittedKey(of:)).map { (tab.name, $0) }
         }
         for url in urls {
-            let key = router.routeKey(of: url)
+            guard let key = router.admittedKey(of: url) else { continue }
             if let root = roots.first(where: { $0.1 == key }) { return root.0 }
         }
         return nil
@@ -242,11 +276,14 @@ extension OpenRun {
 
     /// Whether `entry` shows the page of `route` for the key of `url`.
     private func isEntry(_ entry: NavigationEntry, of route: ResolvedRoute, url: RouteURL) -> Bool {
-        entry.route.text == route.pattern.text && router.routeKey(of: entry.url) == router.routeKey(of: url)
+        guard entry.route.text == route.pattern.text, let key = router.admittedKey(of: url) else { return false }
+        return router.admittedKey(of: entry.url) == key
     }
 
-    /// The parents the page's type names, resolved, nearest first; stops at a loop, a chain
-    /// longer than the redirect limit, a parent URL without a route, or one whose route is an action.
+    /// The parents the page's type names, admitted and resolved, nearest first; stops at a loop, a
+    /// chain longer than the redirect limit, a parent URL the admission refuses or without a route,
+    /// one whose route is an action, disabled by the route table, or hidden from the open's source
+    /// (an internal parent of a link from outside).
     private func parentChain(of route: ResolvedRoute) -> [ParentLink] {
         var links: [ParentLink] = []
         var current = route
@@ -256,8 +293,9 @@ extension OpenRun {
                 trace?.record(.navigate) { "parent chain loops or is too long at \($0.show(parentURL)); stopped" }
                 break
             }
-            guard let parsed = try? RouteURL(parentURL, maximumLength: router.configuration.maximumURLLength),
-                  let parent = snapshot.resolve(parsed, parameters: [:], includingHost: router.configuration.host == nil) else {
+            guard var parsed = try? RouteURL(parentURL, maximumLength: router.configuration.maximumURLLength),
+                  let admission = try? router.admit(&parsed, from: source),
+                  let parent = snapshot.resolve(parsed, parameters: [:], includingHost: admission.includingHost) else {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
                 break
             }
@@ -265,7 +303,15 @@ extension OpenRun {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) is an action, not a page; stopped" }
                 break
             }
-            links.append(ParentLink(route: parent, url: parsed, presented: type.presentsParent(for: current.parameters)))
+            guard snapshot.disabledFallback(at: parsed, admission: admission) == nil else {
+                trace?.record(.navigate) { "parent \($0.show(parentURL)) is disabled by the route table; stopped" }
+                break
+            }
+            guard !snapshot.hides(parent, at: parsed, admission: admission) else {
+                trace?.record(.navigate) { "parent \($0.show(parentURL)) is internal, hidden from an external open; stopped" }
+                break
+            }
+            links.append(ParentLink(route: parent, url: parsed, admission: admission, presented: type.presentsParent(for: current.parameters)))
             current = parent
         }
         return links

@@ -19,13 +19,15 @@ extension OpenRun {
             }
         case .notFound(let parsed, let handler):
             guard let target = await handler(NotFoundRequest(url: parsed, parameters: parameters, source: source)) else {
-                return fail(.noRoute(key: router.routeKey(of: parsed)))
+                return fail(.noRoute(key: admission!.key(of: parsed)))
             }
             trace?.record(.fallback) { "the not-found handler opens \($0.show(target))" }
             return advance(.hop(to: target, fallback: true))
         case .intercept(let interceptors, let groups):
             switch await intercept(by: interceptors, groups: groups) {
-            case .proceed: return advance(.perform)
+            case .proceed:
+                passedInterceptors = interceptors.map(\.order)
+                return advance(.perform)
             case .redirect(let target): return advance(.hop(to: target, fallback: false))
             case .fail(let failure): return fail(failure, keepingRoute: true)
             }
@@ -49,7 +51,7 @@ extension OpenRun {
         }
     }
 
-    private enum Interception {
+    enum Interception {
         case proceed
         case redirect(String)
         case fail(RouteFailure)
@@ -57,9 +59,15 @@ extension OpenRun {
 
     /// Asks the interceptors that apply, in priority order, applying their rewrites to ``route``.
     private mutating func intercept(by interceptors: [InterceptorEntry], groups: Set<String>) async -> Interception {
-        let events = router.events
         guard var route else { preconditionFailure("interceptors are asked about a matched route") }
         defer { self.route = route }
+        return await ask(interceptors, about: &route, groups: groups)
+    }
+
+    /// Asks interceptors about a route, the open's own or a parent's, in priority order, with the
+    /// open's source; applies their rewrites to `route`.
+    func ask(_ interceptors: [InterceptorEntry], about route: inout ResolvedRoute, groups: Set<String>) async -> Interception {
+        let events = router.events
         let url = route.parameters.url
         for interceptor in interceptors {
             let request = InterceptionRequest(

@@ -38,7 +38,9 @@ struct OpenRun {
     let router: Router
     let snapshot: RouterSnapshot
     let policy: PipelinePolicy
-    let source: OpenSource
+    /// Where the open comes from: the door's source, made external by the admission of a web
+    /// link and kept so for every later hop (never made the app's own again).
+    var source: OpenSource
     /// What the open's ``OpenOptions`` say about showing a page, kept field by field: copying the
     /// options whole costs a call through their value witnesses on every open.
     let style: RouteOptions.OpenStyle?
@@ -59,6 +61,11 @@ struct OpenRun {
     var parameters: [String: any Sendable]
     var hops: Hops
     var fellBack = false
+    /// The admission of the URL the run is at now; `nil` before it is planned and after a hop.
+    var admission: Admission?
+    /// The interceptors (by registration order) that let ``route`` through: not asked again about
+    /// its parents.
+    var passedInterceptors: [Int] = []
     /// The route matched at the current URL, with the interceptors' rewrites; `nil` before a match
     /// and after a hop.
     var route: ResolvedRoute?
@@ -131,6 +138,8 @@ struct OpenRun {
         current = url
         hops = Hops(start: url, limit: hops.limit)
         guard policy.reports else { return advance(.plan) }
+        // The delegate and the streams are told the source the admission gives the URL.
+        source = router.admittedSource(of: url, from: source)
         let source = source
         trace?.record(.start) { "open \($0.show(url)) from \(source.rawValue)" }
         switch router.events.willOpen(url, source: source, router: router) {
@@ -195,7 +204,7 @@ struct OpenRun {
                 guard policy.performs else { return .reached }
                 if !policy.maySuspend, handler.kind == .page { return stop(at: .page) }
                 if !snapshot.rules.interceptors.isEmpty {
-                    let includingHost = router.configuration.host == nil
+                    let includingHost = admission!.includingHost
                     let url = route!.parameters.url
                     let groups = snapshot.groups(of: route!, url: url, includingHost: includingHost)
                     let applying = snapshot.rules.interceptors.filter { $0.applies(to: url, groups: groups, includingHost: includingHost) }
@@ -215,7 +224,7 @@ struct OpenRun {
                 } else if policy.maySuspend, let handler = snapshot.rules.notFoundHandler {
                     return stop(at: .notFound(parsed, handler))
                 } else {
-                    return fail(.noRoute(key: router.routeKey(of: parsed)))
+                    return fail(.noRoute(key: admission!.key(of: parsed)))
                 }
             }
             if let failure = hop(to: next.url, fallback: next.fallback) { return fail(failure) }
@@ -350,6 +359,8 @@ struct OpenRun {
     /// it may not be taken.
     private mutating func hop(to target: String, fallback: Bool) -> RouteFailure? {
         route = nil
+        admission = nil
+        passedInterceptors = []
         if fallback {
             fellBack = true
             if policy.reports { router.events.fellBack(from: current, to: target, router: router) }
@@ -394,19 +405,21 @@ struct OpenRun {
         guard count <= router.configuration.maximumParameterCount else {
             return .failed(.tooManyParameters(count: count, limit: router.configuration.maximumParameterCount))
         }
-        // A link to one of the web hosts is the app's own: a dispatcher for `https` does not take it.
-        if !snapshot.rules.dispatchers.isEmpty, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme],
-           !(router.admitsWebLinks && router.configuration.isWebLink(given)) {
+        let admission: Admission
+        do { admission = try router.admit(&given, from: source, dispatchers: snapshot.rules.dispatchers) } catch { return .failed(error) }
+        // Never back from external to the app's own: the admission keeps an external source.
+        source = admission.source
+        self.admission = admission
+        if admission.isDispatched, let scheme = given.scheme?.lowercased(), let dispatcher = snapshot.rules.dispatchers[scheme] {
             return .dispatch(dispatcher, given, scheme: scheme)
         }
-        do { if try router.admit(given) { given.admitAsWebLink() } } catch { return .failed(error) }
         // Moved, not copied: a copy of a URL costs a retain and a release.
         let parsed = consume given
 
-        let includingHost = router.configuration.host == nil
+        let includingHost = admission.includingHost
         if let (rule, captured) = snapshot.rules.redirects.best(for: parsed, includingHost: includingHost) {
-            // A web link's redirect stays on its host, as under a fixed host.
-            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost || parsed.isWebLink)
+            // A URL keyed by its path (a web link, or any under a fixed host) redirects on its host.
+            let target = rule.destination(for: parsed, parameters: captured, fixedHost: !includingHost)
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
             return .hop(to: target, fallback: false)
         }
@@ -419,13 +432,11 @@ struct OpenRun {
             let (pattern, parameters) = (route!.pattern.text, route!.parameters)
             trace.record(.match) { "'\(pattern)' (\($0.show(parameters)))" }
         }
-        if let (fallback, _) = snapshot.rules.disabled.best(for: parsed, includingHost: includingHost) {
+        if let fallback = snapshot.disabledFallback(at: parsed, admission: admission) {
             trace?.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
             return .hop(to: fallback, fallback: true)
         }
-        let exposure = snapshot.rules.exposure.best(for: parsed, includingHost: includingHost)?.rule ?? route!.exposure
-        // A link from the web is external, whatever source opens it.
-        if source == .external || parsed.isWebLink, exposure == .internal {
+        if snapshot.hides(route!, at: parsed, admission: admission) {
             let pattern = route!.pattern.text
             trace?.record(.exposure) { _ in "'\(pattern)' is internal: not found for an external source" }
             route = nil
@@ -487,8 +498,6 @@ extension Router {
     /// Opens a URL as far as it goes without an `await`.
     @usableFromInline
     func startOpen(url: String, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) -> OpenStart {
-        // A link from the web is external, so are its fallbacks and what the not-found handler gets.
-        let source = admitsWebLinks && configuration.isWebLink(url) ? .external : source
         var run = OpenRun(router: self, policy: .open, parameters: parameters, source: source, options: options)
         guard run.start(url: url) != .pending else { return .suspended(SuspendedOpen(run)) }
         return .finished(run.finish())

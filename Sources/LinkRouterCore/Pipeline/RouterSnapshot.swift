@@ -41,6 +41,19 @@ final class RouterSnapshot: Sendable {
         )
     }
 
+    /// The fallback URL of the route table's rule that disables the route at `url`, if one does.
+    func disabledFallback(at url: RouteURL, admission: Admission) -> String? {
+        rules.disabled.best(for: url, includingHost: admission.includingHost)?.rule
+    }
+
+    /// Whether a matched route is hidden from the admitted source: internal (as registered, or
+    /// as the route table says) and reached from outside.
+    func hides(_ route: ResolvedRoute, at url: RouteURL, admission: Admission) -> Bool {
+        guard admission.source == .external else { return false }
+        let exposure = rules.exposure.best(for: url, includingHost: admission.includingHost)?.rule ?? route.exposure
+        return exposure == .internal
+    }
+
     /// The groups of a matched route: its own and those the dynamic table adds for the URL, then
     /// those joined and left at run time.
     func groups(of route: ResolvedRoute, url: RouteURL, includingHost: Bool) -> Set<String> {

@@ -27,7 +27,10 @@ public protocol Routable: Sendable {
     /// When the page is pushed and no page of its parent's route (with the same key) is on the
     /// stack, the router builds the parent pages first (recursively), so back leads where a user
     /// expects: `catalog/item/7` declares `catalog`. When the parent is on the stack, the router
-    /// goes back to it and pushes the page above it.
+    /// goes back to it and pushes the page above it. A parent is admitted with the open's source and
+    /// built only when the route table does not disable it, it is not hidden from that source, and
+    /// the interceptors whose scope covers it (not yet asked in this open) let it through; the
+    /// rebuild stops at the first that is not.
     static func parentURL(for parameters: RouteParameters) -> String?
 
     /// Whether the parent that ``parentURL(for:)`` names is presented rather than pushed, when the

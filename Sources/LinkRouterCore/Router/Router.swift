@@ -181,8 +181,11 @@ public final class Router: Sendable {
     /// Resolves a route to its registered route and parameters without opening anything.
     ///
     /// This is the matching step alone: no dispatcher, redirect, dynamic-table rule, exposure check,
-    /// query contract or interceptor takes part. ``canOpen(_:parameters:source:)`` answers for the
-    /// whole pipeline.
+    /// query contract or interceptor takes part. The URL is admitted as every door admits it (a
+    /// link to one of the ``RouterConfiguration/webHosts`` is keyed by its path), but it opens
+    /// nothing, so it names the route a key matches even when that route is internal: what the
+    /// `routes` tool needs to report a web link that names an internal route.
+    /// ``canOpen(_:parameters:source:)`` answers whether a source may reach it.
     ///
     /// - Parameters:
     ///   - route: The URL or bare route key, or a ``RouteID`` (filled from `parameters`, as
@@ -205,14 +208,14 @@ public final class Router: Sendable {
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         let url: RouteURL
         do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
-        // A web link is keyed by its path: said by the flag rather than by a copy of the URL.
-        let includingHost = try !admit(url) && configuration.host == nil
+        // Only the key mode is used: resolving opens nothing, so no source is checked.
+        let admission = try self.admission(of: url, from: .app)
         // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
         // route would copy it once more.
         let snapshot = snapshot
         var captures = Captures()
-        guard let variant = snapshot.trie.match(url, includingHost: includingHost, captures: &captures) else {
-            throw .noRoute(key: RouteKey(url: url, includingHost: includingHost))
+        guard let variant = snapshot.trie.match(url, includingHost: admission.includingHost, captures: &captures) else {
+            throw .noRoute(key: admission.key(of: url))
         }
         return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
     }
@@ -223,30 +226,5 @@ public final class Router: Sendable {
         let link: RouteLink, rest: [String: any Sendable]
         do { (link, rest) = try id.filled(from: parameters) } catch { throw .parametersRejected(pattern: id.rawValue, underlying: error) }
         return try resolve(url: link.url, parameters: rest)
-    }
-
-    /// Checks the URL's scheme against the allowlist and its host against the fixed host and the
-    /// web hosts.
-    /// - Returns: Whether the URL is a link to one of the web hosts, which the router keys by its
-    ///   path (``RouteURL/admitAsWebLink()``). The URL itself is not returned: a copy of it
-    ///   costs every lookup a retain and a release.
-    func admit(_ url: RouteURL) throws(RouteFailure) -> Bool {
-        if admitsWebLinks, configuration.isWebLink(url) { return true }
-        if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
-            throw .schemeNotAllowed(scheme: scheme)
-        }
-        if let fixedHost = configuration.host, let host = url.host, !host.isEmpty,
-           host.lowercased() != fixedHost.lowercased() {
-            throw .hostNotHandled(host: host)
-        }
-        if admitsWebLinks, url.scheme?.lowercased() == "https" {
-            throw .hostNotHandled(host: url.host ?? "")
-        }
-        return false
-    }
-
-    /// The key that routes are matched against.
-    func routeKey(of url: RouteURL) -> RouteKey {
-        RouteKey(url: url, includingHost: configuration.host == nil)
     }
 }

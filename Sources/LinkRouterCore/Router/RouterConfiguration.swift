@@ -104,16 +104,11 @@ public struct RouterConfiguration: Sendable {
         Set(names.map { $0.lowercased() })
     }
 
-    /// Whether `url` is an `https` URL of one of the ``webHosts``.
+    /// Whether `url` is an `https` URL of one of the ``webHosts``. Only the router's admission
+    /// (`Router.admission(of:from:dispatchers:)`) asks: it makes such a link external and keys it by its path.
     func isWebLink(_ url: RouteURL) -> Bool {
         guard !webHosts.isEmpty, let scheme = url.scheme, scheme.lowercased() == "https", let host = url.host else { return false }
         return webHosts.contains(host.lowercased())
-    }
-
-    /// Whether the text is an `https` URL of one of the ``webHosts``; `false` at once when there are none.
-    func isWebLink(_ url: String) -> Bool {
-        guard !webHosts.isEmpty, let parsed = try? RouteURL(url, maximumLength: maximumURLLength) else { return false }
-        return isWebLink(parsed)
     }
 
     /// Whether a `route_fallback_url` may lead to this URL.

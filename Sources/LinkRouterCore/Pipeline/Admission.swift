@@ -1,0 +1,94 @@
+/// How one URL is let into the router: the key it is matched by and the source it is opened
+/// with, decided once, from the configuration, by ``Router/admission(of:from:dispatchers:)``
+/// (``Router/admit(_:from:dispatchers:)`` also marks a web link).
+///
+/// Every door asks for it in the same way: `open`, `call`, `canOpen` and `resolve`, each hop of
+/// an open (a static or dynamic-table redirect, a disabled route's fallback, a page's own
+/// redirect, an interceptor's redirect, `route_fallback_url`, the not-found handler, a
+/// dispatcher's route), the parents a deep link rebuilds, the tab roots, the pages compared for
+/// update in place, and `validate`. No other code decides whether a URL's host is part of its key,
+/// or that a link from the web is external.
+struct Admission {
+    /// The source the URL is opened with: external for a link to one of the web hosts, whatever
+    /// the door was given. An open carries it to the next hop, so nothing an open goes on to (a
+    /// redirect, a table rule, a fallback) is opened as the app's own after a web link.
+    let source: OpenSource
+    /// Whether the URL's host is its key's first segment (`app://user/42` has the key `user/42`):
+    /// when the router has no fixed host and the URL is not a web link, which is keyed by its path.
+    let includingHost: Bool
+    /// Whether the dispatcher of the URL's scheme takes it, rather than the routes. (A flag, not
+    /// the scheme: a value without references costs `resolve` no retain or release.)
+    let isDispatched: Bool
+    /// Whether the URL is a link to one of the web hosts.
+    let isWebLink: Bool
+
+    /// The route key of the URL admitted.
+    func key(of url: RouteURL) -> RouteKey {
+        RouteKey(url: url, includingHost: includingHost)
+    }
+}
+
+extension Router {
+    /// Admits a URL (``admission(of:from:dispatchers:)``) and marks it when it is a web link, so
+    /// that its public `routeKey`, and the parameters and entries that carry it, read it as one.
+    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
+    func admit(
+        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> Admission {
+        let admission = try admission(of: url, from: source, dispatchers: dispatchers)
+        if admission.isWebLink { url.admitAsWebLink() }
+        return admission
+    }
+
+    /// The admission of a URL, whichever door it comes through: the one rule for web links,
+    /// dispatchers, allowed schemes and hosts, and the one key mode (see ``Admission``). The URL is
+    /// left as it is: `resolve` hands it on unmarked (an `inout` URL would cost each lookup a copy).
+    ///
+    /// In order: a link to one of the ``RouterConfiguration/webHosts`` is admitted as a web link —
+    /// external, keyed by its path, never dispatched; a URL whose scheme has one of `dispatchers`
+    /// goes to it; a scheme outside ``RouterConfiguration/allowedSchemes`` is refused; a host other
+    /// than the fixed ``RouterConfiguration/host`` is refused; with web hosts set, an `https` URL of
+    /// another host is refused.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - source: The source the door was given, or the one the open carries from its last hop.
+    ///   - dispatchers: The dispatchers by lowercased scheme; only the open pipeline passes them
+    ///     (`nil`, rather than an empty dictionary, costs `resolve` nothing).
+    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
+    func admission(
+        of url: RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> Admission {
+        // Checked first, and only when the configuration names web hosts: a router without any
+        // pays for no test of the scheme or the host.
+        if admitsWebLinks, configuration.isWebLink(url) {
+            return Admission(source: .external, includingHost: false, isDispatched: false, isWebLink: true)
+        }
+        if let dispatchers, !dispatchers.isEmpty, let scheme = url.scheme?.lowercased(), dispatchers[scheme] != nil {
+            return Admission(source: source, includingHost: configuration.host == nil, isDispatched: true, isWebLink: false)
+        }
+        if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
+            throw .schemeNotAllowed(scheme: scheme)
+        }
+        if let fixedHost = configuration.host, let host = url.host, !host.isEmpty,
+           host.lowercased() != fixedHost.lowercased() {
+            throw .hostNotHandled(host: host)
+        }
+        if admitsWebLinks, url.scheme?.lowercased() == "https" {
+            throw .hostNotHandled(host: url.host ?? "")
+        }
+        return Admission(source: source, includingHost: configuration.host == nil, isDispatched: false, isWebLink: false)
+    }
+
+    /// The source an open of `url` starts with, as the admission decides it; the source given
+    /// when the URL does not parse or is refused (the open then fails on it).
+    func admittedSource(of url: String, from source: OpenSource) -> OpenSource {
+        guard admitsWebLinks, let parsed = try? RouteURL(url, maximumLength: configuration.maximumURLLength) else { return source }
+        return (try? admission(of: parsed, from: source))?.source ?? source
+    }
+
+    /// The route key of a URL the router admits, for comparing the keys of pages shown, tab roots
+    /// and parents; `nil` for a URL it refuses.
+    func admittedKey(of url: RouteURL) -> RouteKey? {
+        (try? admission(of: url, from: .app)).map { $0.key(of: url) }
+    }
+}
