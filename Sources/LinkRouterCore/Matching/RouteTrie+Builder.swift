@@ -96,6 +96,12 @@ struct TrieBuilder {
         pattern.withPartBytes { bytes in add(pattern.parts, bytes: bytes, groupCount: pattern.optionalGroupCount, routeIndex: routeIndex) }
     }
 
+    /// Adds the form `mask` of a route without its first `skipped` parts, literals that a part of
+    /// the table stands for (see ``TrieParts``).
+    mutating func add(form mask: UInt32, of pattern: RoutePattern, routeIndex: Int, skipping skipped: Int) {
+        pattern.withPartBytes { bytes in addForm(pattern.parts, bytes: bytes, taking: mask, routeIndex: routeIndex, skipping: skipped) }
+    }
+
     private mutating func add(_ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, groupCount: Int, routeIndex: Int) {
         guard groupCount > 0 else {
             addForm(parts, bytes: bytes, taking: 0, routeIndex: routeIndex)
@@ -110,12 +116,19 @@ struct TrieBuilder {
 
     /// Adds one form of a route: its parts outside groups and those of the groups in `groups`;
     /// each form has its own capture names, so their positions match the form's captures.
-    private mutating func addForm(_ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, taking groups: UInt32, routeIndex: Int) {
+    private mutating func addForm(
+        _ parts: [RoutePattern.Part], bytes: UnsafeBufferPointer<UInt8>, taking groups: UInt32, routeIndex: Int, skipping skipped: Int = 0
+    ) {
         var node: Int32 = 0
         let namesStart = Int32(captureNames.count)
         var pathCaptures: UInt32 = 0
         var ending = Ending.terminal
+        var toSkip = skipped
         for part in parts where RoutePattern.form(groups, takes: part.group) {
+            if toSkip > 0 {
+                toSkip -= 1
+                continue
+            }
             switch part.kind {
             case .literal:
                 node = literalChild(of: node, bytes: UnsafeBufferPointer(rebasing: bytes[part.range]))

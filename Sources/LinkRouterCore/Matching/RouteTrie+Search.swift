@@ -18,12 +18,20 @@ extension RouteTrie {
     ///   - captures: Receives the capture ranges of the match.
     /// - Returns: The index of the matching variant in ``variants``, or `nil`.
     func match(_ url: RouteURL, includingHost: Bool, captures: inout Captures) -> Int? {
+        if let parts { return parts.match(url, includingHost: includingHost, captures: &captures) }
+        return match(url, from: url.layout.keyStart(includingHost: includingHost), captures: &captures)
+    }
+
+    /// Finds the best route for the URL's key from `cursor` on (a position
+    /// ``RouteURL/Layout/segment(after:in:)`` reads from), in a trie built whole.
+    @inline(__always)
+    func match(_ url: RouteURL, from cursor: Int, captures: inout Captures) -> Int? {
         let layout = url.layout
         // The search reads this trie's buffers: keep the trie alive until it ends, even
         // where this call is inlined into a caller whose last use of the trie comes before.
         let variant = withExtendedLifetime(self) { url.withUTF8 { bytes in
             var search = Search(layout: layout, bytes: bytes, nodes: nodes, rareTyped: rareTyped, slots: slots, literals: literalBytes)
-            let variant = search.run(nodes[0], id: 0, cursor: layout.keyStart(includingHost: includingHost), depth: 0)
+            let variant = search.run(nodes[0], id: 0, cursor: cursor, depth: 0)
             if variant >= 0 { captures = search.captures }
             return variant
         } }

@@ -73,12 +73,20 @@ final class RouteTrie: Sendable {
     }
 
     /// The forms of the patterns; a variant's `routeIndex` is its pattern's position in the
-    /// collection the trie was built from.
-    let variants: [Variant]
-    /// The capture names of every pattern, one list after the other (see ``Variant``).
+    /// collection the trie was built from. A trie built in parts builds its whole table to answer
+    /// (a lookup reads a matched variant through ``located(_:)``, which builds nothing).
+    var variants: [Variant] { parts?.whole.builtVariants ?? builtVariants }
+    private let builtVariants: [Variant]
+    /// The capture names of every pattern, one list after the other (see ``Variant``); empty in a
+    /// trie built in parts, whose variants ``located(_:)`` finds with the trie holding their names.
     let captureNames: [String]
     /// Variants that lost their slot to an earlier route with the same shape (`a(/:b)` and `a/:c`).
-    let shadowed: [(variant: Int, by: Int)]
+    /// A trie built in parts builds its whole table to answer.
+    var shadowed: [(variant: Int, by: Int)] { parts?.whole.shadowedVariants ?? shadowedVariants }
+    private let shadowedVariants: [(variant: Int, by: Int)]
+    /// The parts of a trie built as lookups need them (the registry's); `nil` for a trie built whole,
+    /// whose lookups read the buffers below.
+    let parts: TrieParts?
     // The lookup's storage, copied once out of the builder's arrays so that a lookup reads it
     // without a nest of `withUnsafeBufferPointer` closures (each would copy the captures on
     // return). `UnsafeBufferPointer` is not `Sendable`, hence `nonisolated(unsafe)`, which is
@@ -90,7 +98,7 @@ final class RouteTrie: Sendable {
     nonisolated(unsafe) let literalBytes: UnsafeBufferPointer<UInt8>
 
     /// A trie of the patterns of `sources`, which it reads while building and does not keep.
-    init(patternsOf sources: [some PatternSource]) {
+    convenience init(patternsOf sources: [some PatternSource]) {
         // Read in place through a buffer: iterating the array would copy each source, retaining
         // every field of a registered route.
         let builder = sources.withUnsafeBufferPointer { sources in
@@ -107,14 +115,42 @@ final class RouteTrie: Sendable {
             }
             return builder
         }
-        self.variants = builder.variants
+        self.init(built: builder)
+    }
+
+    /// The trie of what `builder` was given.
+    init(built builder: TrieBuilder) {
+        self.builtVariants = builder.variants
         self.captureNames = builder.captureNames
-        self.shadowed = builder.shadowed
+        self.shadowedVariants = builder.shadowed
+        self.parts = nil
         let (nodes, rareTyped) = builder.frozenNodes()
         self.nodes = nodes
         self.rareTyped = Self.frozen(rareTyped)
         self.slots = builder.literals.frozenSlots(nodes: nodes)
         self.literalBytes = Self.frozen(builder.literals.bytes)
+    }
+
+    /// A trie of the registered routes `entries` that builds its table in parts, as lookups need
+    /// them (see ``TrieParts``); nothing is built now. `whenWhole` receives the whole trie once a
+    /// lookup has built it, with the same variants, so that later lookups can read it directly.
+    init(lazilyFrom entries: [RouteEntry], whenWhole: @escaping @Sendable (RouteTrie) -> Void) {
+        self.builtVariants = []
+        self.captureNames = []
+        self.shadowedVariants = []
+        self.parts = TrieParts(entries: entries, whenWhole: whenWhole)
+        self.nodes = UnsafeBufferPointer(Self.allocate(Node.self, count: 0))
+        self.rareTyped = UnsafeBufferPointer(Self.allocate(RareTyped.self, count: 0))
+        self.slots = UnsafeBufferPointer(Self.allocate(LiteralSlot.self, count: 0))
+        self.literalBytes = UnsafeBufferPointer(Self.allocate(UInt8.self, count: 0))
+    }
+
+    /// The variant at `index` (as ``match(_:includingHost:captures:)`` returned it) and the trie
+    /// that holds its capture names: this one, or the part of a trie built in parts that matched.
+    @inline(__always)
+    func located(_ index: Int) -> (trie: RouteTrie, variant: Variant) {
+        guard let parts else { return (self, builtVariants[index]) }
+        return parts.located(index)
     }
 
     deinit {

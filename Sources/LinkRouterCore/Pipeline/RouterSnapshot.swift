@@ -34,10 +34,10 @@ final class RouterSnapshot: Sendable {
 
     /// The route of a variant that matched `url`, with its merged parameters.
     func route(variant index: Int, url: RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
-        let variant = trie.variants[index]
+        let (holder, variant) = trie.located(index)
         return ResolvedRoute(
             snapshot: self, index: Int(variant.routeIndex),
-            parameters: RouteParameters(url: url, path: PathCaptures(trie: trie, variant: variant, captures: captures), callerValues: parameters)
+            parameters: RouteParameters(url: url, path: PathCaptures(trie: holder, variant: variant, captures: captures), callerValues: parameters)
         )
     }
 

@@ -128,13 +128,28 @@ final class RouteRegistry: Sendable {
         state.withLock { $0.sources.insert(name).inserted }
     }
 
-    /// The routes and their trie as of now; the trie is built on the first call after a change.
+    /// The routes and their trie as of now, made on the first call after a change; the trie builds
+    /// its table in parts as lookups need them (``TrieParts``).
     func frozen() -> Frozen {
         state.withLock { state in
             if let frozen = state.frozen { return frozen }
-            let frozen = Frozen(entries: state.entries, trie: RouteTrie(patternsOf: state.entries), generation: state.generation)
+            let generation = state.generation
+            let trie = RouteTrie(lazilyFrom: state.entries) { [weak self] whole in self?.keep(whole, madeAt: generation) }
+            let frozen = Frozen(entries: state.entries, trie: trie, generation: generation)
             state.frozen = frozen
             return frozen
+        }
+    }
+
+    /// Makes the whole trie that a lookup built the frozen view's, unless the routes changed
+    /// since: later lookups then read it directly rather than through the parts. A new
+    /// generation, so that the router makes its snapshot again; the routes are the same.
+    private func keep(_ whole: RouteTrie, madeAt generation: UInt64) {
+        state.withLock { state in
+            guard state.generation == generation, let frozen = state.frozen else { return }
+            state.generation += 1
+            state.frozen = Frozen(entries: frozen.entries, trie: whole, generation: state.generation)
+            currentGeneration.store(state.generation, ordering: .releasing)
         }
     }
 }
