@@ -13,7 +13,14 @@ internal import ByteParsing
 /// url.fragment              // "top"
 /// ```
 public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given.
+    /// The URL as the router reads it.
+    ///
+    /// For a URL of a scheme browsers treat as special (`http`, `https`, `ws`, `wss`, `ftp`) this is
+    /// the URL as a browser reads it (the WHATWG URL Standard), serialized without its userinfo:
+    /// `HTTPS://user@Shop.Example.com:443\a/./b` is `https://shop.example.com/a/b`. The host the
+    /// router files the URL under and the text a ``RouteDispatcher`` receives are this one, so they
+    /// cannot differ from what a browser opens. Other URLs (`app://…`, bare route keys) are kept
+    /// as given.
     public let string: String
 
     /// Where the components lie in `string`.
@@ -34,22 +41,61 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses a URL.
     ///
     /// The input may be a full URL (`app://user/42`), a URL without authority (`app:/user/42`) or a
-    /// bare route key (`user/42`).
+    /// bare route key (`user/42`). An `http`, `https`, `ws`, `wss` or `ftp` URL is read as a browser
+    /// reads it, and kept in that form (see ``string``); one whose host a browser would refuse, or
+    /// whose host the router cannot read exactly as a browser does, is refused.
     ///
     /// - Parameters:
     ///   - string: The URL.
-    ///   - maximumLength: The most UTF-8 bytes accepted.
+    ///   - maximumLength: The most UTF-8 bytes accepted (of the URL as given).
     /// - Throws: ``URLParseError`` for a bad percent escape, bytes that decode to invalid UTF-8,
-    ///   a raw control character, or a URL over the length limit.
+    ///   a raw control character, a URL over the length limit, or an `http(s)` host or port a
+    ///   browser refuses or the router does not read.
     public init(_ string: String, maximumLength: Int = RouteURL.defaultMaximumLength) throws(URLParseError) {
-        let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
-            try Self.parse(bytes, maximumLength: maximumLength, url: string)
+        let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) -> (Layout, String?) in
+            let layout = try Self.parse(bytes, maximumLength: maximumLength, url: string)
+            // Only a scheme of 2 to 5 characters starting with `h`, `w` or `f`, or a leading
+            // space, can start a special URL: other URLs pay a comparison or two.
+            guard layout.schemeEnd >= 2 && layout.schemeEnd <= 5 && Self.mayStartSpecialScheme(bytes[0])
+                    || layout.schemeEnd < 0 && bytes.first == ASCII.space,
+                  let normalized = try WebURLReading.normalized(bytes, url: string) else { return (layout, nil) }
+            return (layout, normalized)
         } }
-        layout = try parsed.get()
-        self.string = string
+        let (layout, normalized) = try parsed.get()
+        guard let normalized, normalized != string else {
+            self.layout = layout
+            self.string = string
+            return
+        }
+        // The serialization is parsed as any URL is; it is in normal form, so it stays as it is.
+        self.layout = try Self.withUTF8(of: normalized) { bytes in Result { () throws(URLParseError) in
+            try Self.parse(bytes, maximumLength: Self.layoutLimit, url: normalized)
+        } }.get()
+        self.string = normalized
     }
 
-    /// The URL as given.
+    @inline(__always)
+    private static func mayStartSpecialScheme(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower == UInt8(ascii: "h") || lower == UInt8(ascii: "w") || lower == UInt8(ascii: "f")
+    }
+
+    /// The scheme, host and port that make the URL's origin, compared as a browser compares
+    /// origins: lowercased, and for `http(s)` the host and port as a browser reads them (a
+    /// default port is not written, so it is `""`). `nil` for a bare route key.
+    var origin: (scheme: String, host: String, port: Substring)? {
+        guard let scheme else { return nil }
+        return (scheme.lowercased(), host?.lowercased() ?? "", port ?? "")
+    }
+
+    /// The port written after the host, or `nil` when there is none (for an `http(s)` URL, its
+    /// default port is not written).
+    var port: Substring? {
+        guard hostEnd >= 0, hostEnd < pathStart, string.utf8[index(hostEnd)] == ASCII.colon else { return nil }
+        return string.utf8[index(hostEnd + 1)..<index(pathStart)].withSubstring
+    }
+
+    /// The URL as the router reads it (``string``).
     public var description: String { string }
 
     /// Whether the router admitted this URL as a link to one of its web hosts
