@@ -32,6 +32,9 @@ enum IDNA {
         }
         func invalid(_ why: String) -> URLParseError { URLParseError(.invalidHost(why), offset: offset, url: url) }
         func undecided(_ what: String) -> URLParseError { URLParseError(.undecidedHost(what), offset: offset, url: url) }
+        func changed(_ scalar: Unicode.Scalar) -> URLParseError {
+            undecided("\(name(scalar)), whose IDNA status changed between Unicode \(baselineVersion) and \(mappingVersion)")
+        }
         let table = Table.shared
 
         var mapped: [Unicode.Scalar] = []
@@ -41,7 +44,7 @@ enum IDNA {
             case .ignored: break
             case .mapped(let replacement): mapped.append(contentsOf: replacement)
             case .disallowed: throw invalid("\(name(scalar)) is not allowed in a domain name")
-            case .changed: throw undecided("\(name(scalar)), whose IDNA status changed between Unicode \(baselineVersion) and \(mappingVersion)")
+            case .changed: throw changed(scalar)
             }
         }
         switch table.nfcCheck(mapped) {
@@ -66,11 +69,16 @@ enum IDNA {
                 case .maybe: throw undecided("an xn-- label whose NFC form the router does not compute")
                 case .unassigned(let scalar): throw undecided("\(name(scalar)), unassigned in Unicode \(propertiesVersion)")
                 }
-                if let scalar = unicode.first(where: { table.status(of: $0) != .valid }) {
-                    throw invalid("\(name(scalar)) is not valid in an xn-- label")
-                }
                 if unicode.count >= 4, unicode.prefix(4).elementsEqual("xn--".unicodeScalars) { throw invalid("a label that decodes to xn--") }
                 if unicode.contains(".") { throw invalid("an xn-- label that decodes to a dot") }
+            }
+            // Every code point of a label is valid (a mapping's output too, so a code point
+            // whose status changed is refused wherever it comes from).
+            if let scalar = unicode.first(where: { table.status(of: $0) != .valid }) {
+                if table.status(of: scalar) == .changed {
+                    throw changed(scalar)
+                }
+                throw invalid("\(name(scalar)) is not valid in a label")
             }
             if let first = unicode.first, table.properties(of: first).isMark { throw invalid("a label that starts with a combining mark") }
             if unicode.contains("\u{200C}") || unicode.contains("\u{200D}") { throw undecided("a zero-width joiner or non-joiner") }
