@@ -31,7 +31,8 @@ struct WebURLConformanceTests {
     static func port(of url: RouteURL) -> String {
         guard let start = url.string.range(of: "://")?.upperBound else { return "" }
         let authority = url.string[start...].prefix { $0 != "/" }
-        guard let colon = authority.lastIndex(of: ":") else { return "" }
+        let afterHost = authority.lastIndex(of: "]") ?? authority.startIndex
+        guard let colon = authority[afterHost...].lastIndex(of: ":") else { return "" }
         return String(authority[authority.index(after: colon)...])
     }
 

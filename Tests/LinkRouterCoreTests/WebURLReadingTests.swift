@@ -41,7 +41,12 @@ struct WebURLReadingTests {
         Reading("https://shop%25.example.com/", nil),
         Reading("https://shop example.com/", nil),
         Reading("https://sh<op.example.com/", nil),
-        Reading("https://[::1]/", nil),
+        Reading("https://[0:0::1]:8443/", "https://[::1]:8443/"),
+        Reading("https://[1:0:0:2::3:0]/", "https://[1::2:0:0:3:0]/"),
+        Reading("https://[::ffff:192.168.0.1]/", "https://[::ffff:c0a8:1]/"),
+        Reading("https://[1:2:3:4:5:6:7:8:9]/", nil),
+        Reading("https://[::1/", nil),
+        Reading("https://[%3A%3A1]/", nil),
         Reading("https://shop.example.com\t/", nil),
         Reading("https://faß.ExAmPlE/", "https://xn--fa-hia.example/"),
         Reading("https://xn--fa-hia.example/", "https://xn--fa-hia.example/"),
@@ -71,8 +76,8 @@ struct WebURLReadingTests {
             try RouteURL("https://256.0.0.1/")
         }
         #expect(throws: URLParseError(.invalidPort, offset: 20, url: "https://example.com:99999/")) { try RouteURL("https://example.com:99999/") }
-        let error = #expect(throws: URLParseError.self) { try RouteURL("https://[::1]/") }
-        #expect(error?.description.hasPrefix("host the router does not read as a browser would") == true)
+        let error = #expect(throws: URLParseError.self) { try RouteURL("https://\u{5D0}.example/") }
+        #expect(error?.description.hasPrefix("host the router does not read as a browser would: a right-to-left label") == true)
         let normalization = #expect(throws: URLParseError.self) { try RouteURL("https://e\u{301}.example/") }
         #expect(normalization?.reason == .undecidedHost("a domain name that needs Unicode normalization"))
         let disallowed = #expect(throws: URLParseError.self) { try RouteURL("https://a\u{2028}b.example/") }

@@ -113,6 +113,10 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The percent-decoded host, or `nil` when the URL has no authority (`//...`).
+    ///
+    /// For an `http(s)`, `ws(s)` or `ftp` URL it is the host a browser reads: lowercase ASCII, an
+    /// internationalized name in its `xn--` form, an IPv4 address in dotted decimal
+    /// (`https://evil.example\@shop.example.com/` has the host `evil.example`).
     public var host: String? {
         hostStart < 0 ? nil : decoded(hostStart, hostEnd, plusAsSpace: false)
     }

@@ -20,8 +20,8 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         /// An `http(s)`, `ws(s)` or `ftp` URL whose port is not digits or is over 65535.
         case invalidPort
         /// An `http(s)`, `ws(s)` or `ftp` URL whose host the router cannot read exactly as a
-        /// browser does (an IPv6 address, or a domain name needing a Unicode rule the router
-        /// does not implement), and what it is: refused rather than guessed.
+        /// browser does (a domain name needing a Unicode rule the router does not implement),
+        /// and what it is: refused rather than guessed.
         case undecidedHost(String)
     }
 

@@ -13,7 +13,7 @@ internal import ByteParsing
 /// - The host is percent-decoded, then read as a domain (lowercased; see ``IDNA`` for a non-ASCII
 ///   domain or an `xn--` label) or as an IPv4 address in any of its numeric forms
 ///   (`0x7f.1` is `127.0.0.1`); forbidden code points, an empty host or an IPv4 number out of range
-///   refuse the URL. An IPv6 host (`[…]`) is refused: the router does not read it.
+///   refuse the URL. An IPv6 host (`[…]`) is serialized canonically (`[0:0::1]` is `[::1]`).
 /// - The path's dot segments are removed; path, query and fragment are percent-encoded with the
 ///   standard's encode sets.
 /// - Spaces before and after the URL are dropped, as a browser strips them; tab, line feed and
@@ -188,7 +188,10 @@ enum WebURLReading {
     /// The host parser: the serialized host of `raw` (the bytes between the userinfo and the port).
     static func host(_ raw: UnsafeBufferPointer<UInt8>, offset: Int, url: String) throws(URLParseError) -> String {
         if raw.first == ASCII.openBracket {
-            throw URLParseError(.undecidedHost("an IPv6 address; the router does not read IPv6 hosts"), offset: offset, url: url)
+            guard raw.count >= 2, raw.last == ASCII.closeBracket,
+                  let address = ipv6(UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)]))
+            else { throw URLParseError(.invalidHost("an IPv6 address that is not one"), offset: offset, url: url) }
+            return "[" + serialized(ipv6: address) + "]"
         }
         let decoded = PercentEncoding.decodeTrusted(raw, plusAsSpace: false)
         let ascii = try IDNA.toASCII(decoded, offset: offset, url: url)
@@ -256,5 +259,110 @@ enum WebURLReading {
         var address = last
         for (index, number) in numbers.enumerated() { address += number << (8 * (3 - index)) }
         return (0..<4).map { String((address >> (8 * (3 - $0))) & 0xFF) }.joined(separator: ".")
+    }
+
+    /// The IPv6 parser: eight 16-bit pieces, `::` for a run of zeros, an IPv4 address in the last
+    /// two; `nil` when the text is not one.
+    static func ipv6(_ text: UnsafeBufferPointer<UInt8>) -> [UInt16]? {
+        var address = [UInt16](repeating: 0, count: 8)
+        var (pieceIndex, pointer) = (0, 0)
+        var compress: Int?
+        func at(_ index: Int) -> UInt8? { index < text.count ? text[index] : nil }
+        if at(0) == ASCII.colon {
+            guard at(1) == ASCII.colon else { return nil }
+            pointer = 2
+            pieceIndex = 1
+            compress = 1
+        }
+        while let byte = at(pointer) {
+            guard pieceIndex < 8 else { return nil }
+            if byte == ASCII.colon {
+                guard compress == nil else { return nil }
+                pointer += 1
+                pieceIndex += 1
+                compress = pieceIndex
+                continue
+            }
+            var (value, length) = (0, 0)
+            while length < 4, let digit = at(pointer).flatMap(PercentEncoding.hexValue) {
+                value = value * 16 + Int(digit)
+                pointer += 1
+                length += 1
+            }
+            if at(pointer) == ASCII.dot {
+                guard length > 0, pieceIndex <= 6 else { return nil }
+                pointer -= length
+                var numbersSeen = 0
+                while at(pointer) != nil {
+                    if numbersSeen > 0 {
+                        guard at(pointer) == ASCII.dot, numbersSeen < 4 else { return nil }
+                        pointer += 1
+                    }
+                    guard let first = at(pointer), ASCII.isDigit(first) else { return nil }
+                    var piece: Int?
+                    while let digit = at(pointer), ASCII.isDigit(digit) {
+                        let number = Int(digit - UInt8(ascii: "0"))
+                        if let current = piece {
+                            guard current != 0 else { return nil }
+                            piece = current * 10 + number
+                        } else {
+                            piece = number
+                        }
+                        guard piece! <= 255 else { return nil }
+                        pointer += 1
+                    }
+                    address[pieceIndex] = address[pieceIndex] &* 0x100 &+ UInt16(piece!)
+                    numbersSeen += 1
+                    if numbersSeen == 2 || numbersSeen == 4 { pieceIndex += 1 }
+                }
+                guard numbersSeen == 4 else { return nil }
+                break
+            } else if at(pointer) == ASCII.colon {
+                pointer += 1
+                guard at(pointer) != nil else { return nil }
+            } else if at(pointer) != nil {
+                return nil
+            }
+            address[pieceIndex] = UInt16(value)
+            pieceIndex += 1
+        }
+        if let compress {
+            var swaps = pieceIndex - compress
+            pieceIndex = 7
+            while pieceIndex != 0, swaps > 0 {
+                address.swapAt(pieceIndex, compress + swaps - 1)
+                pieceIndex -= 1
+                swaps -= 1
+            }
+        } else if pieceIndex != 8 {
+            return nil
+        }
+        return address
+    }
+
+    /// The IPv6 serializer: lowercase hexadecimal pieces, the first longest run of two or more
+    /// zero pieces written `::`.
+    static func serialized(ipv6 address: [UInt16]) -> String {
+        var (compress, bestLength) = (-1, 1)
+        var index = 0
+        while index < 8 {
+            var end = index
+            while end < 8, address[end] == 0 { end += 1 }
+            if end - index > bestLength { (compress, bestLength) = (index, end - index) }
+            index = max(end, index + 1)
+        }
+        var result = ""
+        index = 0
+        while index < 8 {
+            if index == compress {
+                result += index == 0 ? "::" : ":"
+                index += bestLength
+                continue
+            }
+            result += String(address[index], radix: 16)
+            if index != 7 { result += ":" }
+            index += 1
+        }
+        return result
     }
 }
