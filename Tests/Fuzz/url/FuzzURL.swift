@@ -94,7 +94,9 @@ func checkWebReading(_ url: RouteURL) {
 /// Rebuilding the URL from its decoded components, percent-encoded, gives the same components.
 func checkRoundTrip(_ url: RouteURL) {
     var rebuilt = url.scheme.map { $0 + ":" } ?? ""
-    if let host = url.host { rebuilt += "//" + percentEncoded(host) }
+    // A web URL's host is already as a browser writes it; escaped, an IPv6 host's brackets would
+    // be read as part of a domain name.
+    if let host = url.host { rebuilt += "//" + (webSchemes.contains(url.scheme ?? "") ? host : percentEncoded(host)) }
     rebuilt += "/" + url.pathSegments.map(percentEncoded).joined(separator: "/")
     if url.query != nil {
         rebuilt += "?" + url.queryItems.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
