@@ -52,26 +52,32 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     ///   a raw control character, a URL over the length limit, or an `http(s)` host or port a
     ///   browser refuses or the router does not read.
     public init(_ string: String, maximumLength: Int = RouteURL.defaultMaximumLength) throws(URLParseError) {
-        let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) -> (Layout, String?) in
-            let layout = try Self.parse(bytes, maximumLength: maximumLength, url: string)
-            // Only a scheme of 2 to 5 characters starting with `h`, `w` or `f`, or a leading
-            // space, can start a special URL: other URLs pay a comparison or two.
-            guard layout.schemeEnd >= 2 && layout.schemeEnd <= 5 && Self.mayStartSpecialScheme(bytes[0])
-                    || layout.schemeEnd < 0 && bytes.first == ASCII.space,
-                  let normalized = try WebURLReading.normalized(bytes, url: string) else { return (layout, nil) }
-            return (layout, normalized)
+        let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
+            try Self.parse(bytes, maximumLength: maximumLength, url: string)
         } }
-        let (layout, normalized) = try parsed.get()
-        guard let normalized, normalized != string else {
-            self.layout = layout
+        layout = try parsed.get()
+        // Only a scheme of 2 to 5 characters starting with `h`, `w` or `f`, or a leading space,
+        // can start a special URL (the first pass notes it): other URLs pay one bit test.
+        if layout.mayBeWebURL, let (webLayout, normalized) = try Self.readAsBrowser(string) {
+            layout = webLayout
+            self.string = normalized
+        } else {
             self.string = string
-            return
         }
-        // The serialization is parsed as any URL is; it is in normal form, so it stays as it is.
-        self.layout = try Self.withUTF8(of: normalized) { bytes in Result { () throws(URLParseError) in
-            try Self.parse(bytes, maximumLength: Self.layoutLimit, url: normalized)
+    }
+
+    /// A URL that may be of a special scheme read as a browser reads it: its normalized text and
+    /// where that text's components lie; `nil` when it is not special or already in that form.
+    private static func readAsBrowser(_ string: String) throws(URLParseError) -> (Layout, String)? {
+        let normalized = try withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
+            try WebURLReading.normalized(bytes, url: string)
         } }.get()
-        self.string = normalized
+        guard let normalized, normalized != string else { return nil }
+        // The serialization is parsed as any URL is; it is in normal form, so it stays as it is.
+        let layout = try withUTF8(of: normalized) { bytes in Result { () throws(URLParseError) in
+            try parse(bytes, maximumLength: layoutLimit, url: normalized)
+        } }.get()
+        return (layout, normalized)
     }
 
     @inline(__always)
@@ -216,7 +222,7 @@ extension RouteURL {
         var queryStart: Int32
         var queryEnd: Int32
         var fragmentStart: Int32
-        /// ``hasEscapes`` and ``isWebLink``, as bits of one byte: a larger layout makes every copy
+        /// ``hasEscapes``, ``isWebLink`` and ``mayBeWebURL``, as bits of one byte: a larger layout makes every copy
         /// of a parsed URL cost more.
         private var flags: UInt8
 
@@ -230,13 +236,18 @@ extension RouteURL {
             set { flags = newValue ? flags | 2 : flags & ~2 }
         }
 
+        /// Whether the URL may be of a scheme browsers treat as special, so ``RouteURL`` reads it
+        /// as a browser does: its scheme has 2 to 5 characters and starts with `h`, `w` or `f`,
+        /// or it starts with a space.
+        var mayBeWebURL: Bool { flags & 4 != 0 }
+
         init(
             schemeEnd: Int32, hostStart: Int32, hostEnd: Int32, pathStart: Int32, pathEnd: Int32, queryStart: Int32,
-            queryEnd: Int32, fragmentStart: Int32, hasEscapes: Bool
+            queryEnd: Int32, fragmentStart: Int32, hasEscapes: Bool, mayBeWebURL: Bool
         ) {
             (self.schemeEnd, self.hostStart, self.hostEnd, self.pathStart) = (schemeEnd, hostStart, hostEnd, pathStart)
             (self.pathEnd, self.queryStart, self.queryEnd, self.fragmentStart) = (pathEnd, queryStart, queryEnd, fragmentStart)
-            flags = hasEscapes ? 1 : 0
+            flags = (hasEscapes ? 1 : 0) | (mayBeWebURL ? 4 : 0)
         }
 
         /// The byte range of the first key segment: the host when it is part of the key, else the path.
@@ -333,6 +344,7 @@ extension RouteURL {
         let hierarchyEnd = question >= 0 ? question : (hash >= 0 ? hash : count)
         var position = 0
         var schemeEnd = -1
+        var mayBeWebURL = false
         if hierarchyEnd > 0, ASCII.isLetter(bytes[0]) {
             var end = 1
             while end < hierarchyEnd {
@@ -343,7 +355,10 @@ extension RouteURL {
             if end < hierarchyEnd, bytes[end] == ASCII.colon {
                 schemeEnd = end
                 position = end + 1
+                mayBeWebURL = end >= 2 && end <= 5 && Self.mayStartSpecialScheme(bytes[0])
             }
+        } else if count > 0, bytes[0] == ASCII.space {
+            mayBeWebURL = true
         }
 
         var hostStart = -1
@@ -368,7 +383,7 @@ extension RouteURL {
             schemeEnd: Int32(schemeEnd), hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
             pathStart: Int32(position), pathEnd: Int32(hierarchyEnd),
             queryStart: Int32(question >= 0 ? question + 1 : -1), queryEnd: Int32(hash >= 0 ? hash : count),
-            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1), hasEscapes: hasEscapes
+            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1), hasEscapes: hasEscapes, mayBeWebURL: mayBeWebURL
         )
     }
 
