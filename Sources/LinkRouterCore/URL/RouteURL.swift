@@ -56,7 +56,7 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
             try Self.parse(bytes, maximumLength: maximumLength, url: string)
         } }
         layout = try parsed.get()
-        // Only a scheme of 2 to 5 characters starting with `h`, `w` or `f`, or a leading space,
+        // Only a scheme of 2 to 5 characters starting with `f`, `h` or `w`, or a leading space,
         // can start a special URL (the first pass notes it): other URLs pay one bit test.
         if layout.mayBeWebURL, let (webLayout, normalized) = try Self.readAsBrowser(string) {
             layout = webLayout
@@ -78,12 +78,6 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
             try parse(bytes, maximumLength: layoutLimit, url: normalized)
         } }.get()
         return (layout, normalized)
-    }
-
-    @inline(__always)
-    private static func mayStartSpecialScheme(_ byte: UInt8) -> Bool {
-        let lower = byte | 0x20
-        return lower == UInt8(ascii: "h") || lower == UInt8(ascii: "w") || lower == UInt8(ascii: "f")
     }
 
     /// The scheme, host and port that make the URL's origin, compared as a browser compares
@@ -355,7 +349,8 @@ extension RouteURL {
             if end < hierarchyEnd, bytes[end] == ASCII.colon {
                 schemeEnd = end
                 position = end + 1
-                mayBeWebURL = end >= 2 && end <= 5 && Self.mayStartSpecialScheme(bytes[0])
+                // 2 to 5 characters, the first `f`, `h` or `w` (bits 5, 7 and 22 from `a`).
+                mayBeWebURL = UInt(bitPattern: end &- 2) < 4 && (0x40_00A0 as UInt32) >> UInt32((bytes[0] | 0x20) &- 0x61) & 1 != 0
             }
         } else if count > 0, bytes[0] == ASCII.space {
             mayBeWebURL = true
