@@ -60,6 +60,8 @@ struct WebURLReadingTests {
         Reading("https://\u{5D0}.example/", nil),
         Reading("https://a\u{200D}b.example/", nil),
         Reading("https://\u{AD}/", nil),
+        // 900 bytes of UTF-8 whose ASCII form is 2400 bytes: refused, as the form would be.
+        Reading("https://" + String(repeating: "é.", count: 300) + "/", nil),
     ])
     func reading(_ reading: Reading) {
         let url = try? RouteURL(reading.input)

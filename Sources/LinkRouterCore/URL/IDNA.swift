@@ -15,8 +15,8 @@ internal import ByteParsing
 /// - a code point unassigned in the Unicode version of the property table (``IDNATable.swift``,
 ///   ``propertiesVersion``), which is older than the mapping table's.
 enum IDNA {
-    /// The longest host, in UTF-8 bytes, that goes through UTS #46 (an ASCII host without an
-    /// `xn--` label has no limit but the URL's).
+    /// The longest host, in UTF-8 bytes, that goes through UTS #46, before and after (an ASCII
+    /// host without an `xn--` label has no limit but the URL's).
     static let maximumLength = 1024
 
     /// The ASCII form of `domain` (percent-decoded), or an error when a browser refuses it or when
@@ -26,12 +26,11 @@ enum IDNA {
         if domain.utf8.allSatisfy({ $0 < 0x80 }), !hasPunycodeLabel(domain.utf8) {
             return String(decoding: domain.utf8.map(ASCII.lowercased), as: UTF8.self)
         }
-        // Punycode is quadratic in a label's length: a long host is refused before it.
-        guard domain.utf8.count <= maximumLength else {
-            throw URLParseError(.undecidedHost("a non-ASCII or xn-- host longer than \(maximumLength) bytes"), offset: offset, url: url)
-        }
         func invalid(_ why: String) -> URLParseError { URLParseError(.invalidHost(why), offset: offset, url: url) }
         func undecided(_ what: String) -> URLParseError { URLParseError(.undecidedHost(what), offset: offset, url: url) }
+        let tooLong = undecided("a non-ASCII or xn-- host longer than \(maximumLength) bytes")
+        // Punycode is quadratic in a label's length: a long host is refused before it.
+        guard domain.utf8.count <= maximumLength else { throw tooLong }
         func changed(_ scalar: Unicode.Scalar) -> URLParseError {
             undecided("\(name(scalar)), whose IDNA status changed between Unicode \(baselineVersion) and \(mappingVersion)")
         }
@@ -91,6 +90,8 @@ enum IDNA {
         }
         let result = labels.joined(separator: ".")
         guard !result.isEmpty else { throw invalid("empty host") }
+        // The ASCII form is read again when the normalized text is parsed: it obeys the limit too.
+        guard result.utf8.count <= maximumLength else { throw tooLong }
         return result
     }
 
