@@ -44,9 +44,10 @@ public struct RouterConfiguration: Sendable {
     /// How long an interceptor may take to answer, unless it was registered with its own deadline.
     public var interceptorDeadline: Duration
 
-    /// Where a `route_fallback_url` query item may lead: entries are a scheme (`"app"`) or a scheme
-    /// and host (`"https://help.example.com"`), compared ignoring case. A bare route key is always
-    /// allowed. Empty (the default) allows bare keys only, so a crafted link cannot send users to
+    /// Where a `route_fallback_url` query item may lead: entries are a scheme (`"app"`) or an origin
+    /// (`"https://help.example.com"`, `"https://help.example.com:8443"`): scheme, host and port,
+    /// compared as a browser compares origins (ignoring case; an `http(s)` host and port read as
+    /// a browser reads them, see ``RouteURL/string``). A bare route key is always allowed. Empty (the default) allows bare keys only, so a crafted link cannot send users to
     /// another site.
     public var fallbackAllowlist: [String]
 
@@ -111,14 +112,16 @@ public struct RouterConfiguration: Sendable {
         return webHosts.contains(host.lowercased())
     }
 
-    /// Whether a `route_fallback_url` may lead to this URL.
+    /// Whether a `route_fallback_url` may lead to this URL: a bare route key, a URL of an allowed
+    /// scheme, or a URL of the same origin (scheme, host and port) as an allowed `scheme://host`
+    /// entry. Both are read as ``RouteURL`` reads them, so an `https` URL is compared by the host
+    /// and port a browser would open (`https://evil.example\@help.example.com/` is `evil.example`).
     func allowsFallback(to url: RouteURL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return true }
-        let host = url.host?.lowercased() ?? ""
+        guard let origin = url.origin else { return true }
         return fallbackAllowlist.contains { (allowed: String) -> Bool in
-            let entry = allowed.lowercased()
-            guard let range = entry.firstRange(of: "://") else { return entry == scheme }
-            return entry[..<range.lowerBound] == scheme && entry[range.upperBound...] == host
+            guard allowed.contains("://") else { return allowed.lowercased() == origin.scheme }
+            guard let entry = (try? RouteURL(allowed))?.origin else { return false }
+            return entry == origin
         }
     }
 }

@@ -13,7 +13,14 @@ internal import ByteParsing
 /// url.fragment              // "top"
 /// ```
 public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given.
+    /// The URL as the router reads it.
+    ///
+    /// For a URL of a scheme browsers treat as special (`http`, `https`, `ws`, `wss`, `ftp`) this is
+    /// the URL as a browser reads it (the WHATWG URL Standard), serialized without its userinfo:
+    /// `HTTPS://user@Shop.Example.com:443\a/./b` is `https://shop.example.com/a/b`. The host the
+    /// router files the URL under and the text a ``RouteDispatcher`` receives are this one, so they
+    /// cannot differ from what a browser opens. Other URLs (`app://…`, bare route keys) are kept
+    /// as given.
     public let string: String
 
     /// Where the components lie in `string`.
@@ -34,22 +41,61 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses a URL.
     ///
     /// The input may be a full URL (`app://user/42`), a URL without authority (`app:/user/42`) or a
-    /// bare route key (`user/42`).
+    /// bare route key (`user/42`). An `http`, `https`, `ws`, `wss` or `ftp` URL is read as a browser
+    /// reads it, and kept in that form (see ``string``); one whose host a browser would refuse, or
+    /// whose host the router cannot read exactly as a browser does, is refused.
     ///
     /// - Parameters:
     ///   - string: The URL.
-    ///   - maximumLength: The most UTF-8 bytes accepted.
+    ///   - maximumLength: The most UTF-8 bytes accepted (of the URL as given).
     /// - Throws: ``URLParseError`` for a bad percent escape, bytes that decode to invalid UTF-8,
-    ///   a raw control character, or a URL over the length limit.
+    ///   a raw control character, a URL over the length limit, or an `http(s)` host or port a
+    ///   browser refuses or the router does not read.
     public init(_ string: String, maximumLength: Int = RouteURL.defaultMaximumLength) throws(URLParseError) {
         let parsed = Self.withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
             try Self.parse(bytes, maximumLength: maximumLength, url: string)
         } }
         layout = try parsed.get()
-        self.string = string
+        // Only a scheme of 2 to 5 characters starting with `f`, `h` or `w`, or a leading space,
+        // can start a special URL (the first pass notes it): other URLs pay one bit test.
+        if layout.mayBeWebURL, let (webLayout, normalized) = try Self.readAsBrowser(string) {
+            layout = webLayout
+            self.string = normalized
+        } else {
+            self.string = string
+        }
     }
 
-    /// The URL as given.
+    /// A URL that may be of a special scheme read as a browser reads it: its normalized text and
+    /// where that text's components lie; `nil` when it is not special or already in that form.
+    private static func readAsBrowser(_ string: String) throws(URLParseError) -> (Layout, String)? {
+        let normalized = try withUTF8(of: string) { bytes in Result { () throws(URLParseError) in
+            try WebURLReading.normalized(bytes, url: string)
+        } }.get()
+        guard let normalized, normalized != string else { return nil }
+        // The serialization is parsed as any URL is; it is in normal form, so it stays as it is.
+        let layout = try withUTF8(of: normalized) { bytes in Result { () throws(URLParseError) in
+            try parse(bytes, maximumLength: layoutLimit, url: normalized)
+        } }.get()
+        return (layout, normalized)
+    }
+
+    /// The scheme, host and port that make the URL's origin, compared as a browser compares
+    /// origins: lowercased, and for `http(s)` the host and port as a browser reads them (a
+    /// default port is not written, so it is `""`). `nil` for a bare route key.
+    var origin: (scheme: String, host: String, port: Substring)? {
+        guard let scheme else { return nil }
+        return (scheme.lowercased(), host?.lowercased() ?? "", port ?? "")
+    }
+
+    /// The port written after the host, or `nil` when there is none (for an `http(s)` URL, its
+    /// default port is not written).
+    var port: Substring? {
+        guard hostEnd >= 0, hostEnd < pathStart, string.utf8[index(hostEnd)] == ASCII.colon else { return nil }
+        return string.utf8[index(hostEnd + 1)..<index(pathStart)].withSubstring
+    }
+
+    /// The URL as the router reads it (``string``).
     public var description: String { string }
 
     /// Whether the router admitted this URL as a link to one of its web hosts
@@ -67,6 +113,10 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The percent-decoded host, or `nil` when the URL has no authority (`//...`).
+    ///
+    /// For an `http(s)`, `ws(s)` or `ftp` URL it is the host a browser reads: lowercase ASCII, an
+    /// internationalized name in its `xn--` form, an IPv4 address in dotted decimal
+    /// (`https://evil.example\@shop.example.com/` has the host `evil.example`).
     public var host: String? {
         hostStart < 0 ? nil : decoded(hostStart, hostEnd, plusAsSpace: false)
     }
@@ -166,7 +216,7 @@ extension RouteURL {
         var queryStart: Int32
         var queryEnd: Int32
         var fragmentStart: Int32
-        /// ``hasEscapes`` and ``isWebLink``, as bits of one byte: a larger layout makes every copy
+        /// ``hasEscapes``, ``isWebLink`` and ``mayBeWebURL``, as bits of one byte: a larger layout makes every copy
         /// of a parsed URL cost more.
         private var flags: UInt8
 
@@ -180,13 +230,18 @@ extension RouteURL {
             set { flags = newValue ? flags | 2 : flags & ~2 }
         }
 
+        /// Whether the URL may be of a scheme browsers treat as special, so ``RouteURL`` reads it
+        /// as a browser does: its scheme has 2 to 5 characters and starts with `h`, `w` or `f`,
+        /// or it starts with a space.
+        var mayBeWebURL: Bool { flags & 4 != 0 }
+
         init(
             schemeEnd: Int32, hostStart: Int32, hostEnd: Int32, pathStart: Int32, pathEnd: Int32, queryStart: Int32,
-            queryEnd: Int32, fragmentStart: Int32, hasEscapes: Bool
+            queryEnd: Int32, fragmentStart: Int32, hasEscapes: Bool, mayBeWebURL: Bool
         ) {
             (self.schemeEnd, self.hostStart, self.hostEnd, self.pathStart) = (schemeEnd, hostStart, hostEnd, pathStart)
             (self.pathEnd, self.queryStart, self.queryEnd, self.fragmentStart) = (pathEnd, queryStart, queryEnd, fragmentStart)
-            flags = hasEscapes ? 1 : 0
+            flags = (hasEscapes ? 1 : 0) | (mayBeWebURL ? 4 : 0)
         }
 
         /// The byte range of the first key segment: the host when it is part of the key, else the path.
@@ -283,6 +338,7 @@ extension RouteURL {
         let hierarchyEnd = question >= 0 ? question : (hash >= 0 ? hash : count)
         var position = 0
         var schemeEnd = -1
+        var mayBeWebURL = false
         if hierarchyEnd > 0, ASCII.isLetter(bytes[0]) {
             var end = 1
             while end < hierarchyEnd {
@@ -293,7 +349,11 @@ extension RouteURL {
             if end < hierarchyEnd, bytes[end] == ASCII.colon {
                 schemeEnd = end
                 position = end + 1
+                // 2 to 5 characters, the first `f`, `h` or `w` (bits 5, 7 and 22 from `a`).
+                mayBeWebURL = UInt(bitPattern: end &- 2) < 4 && (0x40_00A0 as UInt32) >> UInt32((bytes[0] | 0x20) &- 0x61) & 1 != 0
             }
+        } else if count > 0, bytes[0] == ASCII.space {
+            mayBeWebURL = true
         }
 
         var hostStart = -1
@@ -318,7 +378,7 @@ extension RouteURL {
             schemeEnd: Int32(schemeEnd), hostStart: Int32(hostStart), hostEnd: Int32(hostEnd),
             pathStart: Int32(position), pathEnd: Int32(hierarchyEnd),
             queryStart: Int32(question >= 0 ? question + 1 : -1), queryEnd: Int32(hash >= 0 ? hash : count),
-            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1), hasEscapes: hasEscapes
+            fragmentStart: Int32(hash >= 0 ? hash + 1 : -1), hasEscapes: hasEscapes, mayBeWebURL: mayBeWebURL
         )
     }
 

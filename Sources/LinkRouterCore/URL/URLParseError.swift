@@ -18,6 +18,15 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case controlCharacter
         /// The URL is longer than the configured limit, in UTF-8 bytes.
         case tooLong(limit: Int)
+        /// An `http(s)`, `ws(s)` or `ftp` URL whose host a browser refuses (empty, a forbidden
+        /// character, an IPv4 address out of range, a domain name UTS #46 rejects), and why.
+        case invalidHost(String)
+        /// An `http(s)`, `ws(s)` or `ftp` URL whose port is not digits or is over 65535.
+        case invalidPort
+        /// An `http(s)`, `ws(s)` or `ftp` URL whose host the router cannot read exactly as a
+        /// browser does (a domain name needing a Unicode rule the router does not implement),
+        /// and what it is: refused rather than guessed.
+        case undecidedHost(String)
     }
 
     /// What is wrong.
@@ -41,6 +50,9 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidUTF8: "percent-decoded bytes are not UTF-8"
         case .controlCharacter: "control character"
         case .tooLong(let limit): "URL longer than \(limit) bytes"
+        case .invalidHost(let why): "host a browser refuses: \(why)"
+        case .invalidPort: "port not a number up to 65535"
+        case .undecidedHost(let what): "host the router does not read as a browser would: \(what)"
         }
     }
 

@@ -1,6 +1,7 @@
 // Fuzz target: the URL parser (RouteURL). Any bytes, read as UTF-8 (invalid sequences repaired, as
 // any Swift String is), must parse or throw URLParseError — never trap — and a parsed URL must
-// answer every component consistently.
+// answer every component consistently; an http(s), ws(s) or ftp URL's normalized text must read
+// the same again.
 import LinkRouterCore
 
 /// libFuzzer's entry point: parses one input as a URL and checks it. Returns 0, as libFuzzer requires;
@@ -39,9 +40,17 @@ func checkError(_ error: URLParseError, text: String, length: Int) {
     }
 }
 
+/// The schemes whose URLs RouteURL reads as a browser does, keeping the normalized text.
+let webSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp"]
+
 /// Every component can be read; the route key is the host and the path segments; no empty segment.
 func checkComponents(_ url: RouteURL, text: String) {
-    require(sameBytes(url.string, text) && sameBytes(url.description, text), "string differs from input")
+    require(sameBytes(url.description, url.string), "description differs from string")
+    if let scheme = url.scheme, webSchemes.contains(scheme) {
+        checkWebReading(url)
+    } else {
+        require(sameBytes(url.string, text), "string differs from input")
+    }
     let segments = url.pathSegments
     require(!segments.contains(""), "empty path segment in \(segments)")
     var key: [String] = []
@@ -50,7 +59,7 @@ func checkComponents(_ url: RouteURL, text: String) {
     require(sameBytes(url.routeKey, key.joined(separator: "/")), "route key \(url.routeKey) is not host + path \(key)")
     if let scheme = url.scheme {
         require(!scheme.isEmpty && scheme.utf8.allSatisfy { $0 < 0x80 }, "bad scheme \(scheme)")
-        require(text.utf8.starts(with: (scheme + ":").utf8), "scheme is not the URL's start")
+        require(url.string.utf8.starts(with: (scheme + ":").utf8), "scheme is not the URL's start")
     }
     let items = url.queryItems
     if url.query == nil { require(items.isEmpty, "query items without a query") }
@@ -64,10 +73,30 @@ func checkComponents(_ url: RouteURL, text: String) {
     require(url == url && url.hashValue == url.hashValue, "not equal to itself")
 }
 
+/// A web URL as read (its normalized text) reads the same again: same text, host and key
+/// (idempotence); its host is nonempty, lowercase ASCII.
+func checkWebReading(_ url: RouteURL) {
+    guard let host = url.host, !host.isEmpty else {
+        require(false, "web URL \(url.string) without a host")
+        return
+    }
+    require(host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }, "host \(host) not lowercase ASCII")
+    let again: RouteURL
+    do { again = try RouteURL(url.string, maximumLength: Int.max) } catch {
+        require(false, "normalized text \(url.string) does not parse: \(error)")
+        return
+    }
+    require(sameBytes(again.string, url.string), "normalized text \(url.string) reads as \(again.string)")
+    require(again.host.map { Array($0.utf8) } == Array(host.utf8), "host \(host) reads as \(String(describing: again.host))")
+    require(sameBytes(again.routeKey, url.routeKey), "route key of \(url.string) changes when read again")
+}
+
 /// Rebuilding the URL from its decoded components, percent-encoded, gives the same components.
 func checkRoundTrip(_ url: RouteURL) {
     var rebuilt = url.scheme.map { $0 + ":" } ?? ""
-    if let host = url.host { rebuilt += "//" + percentEncoded(host) }
+    // A web URL's host is already as a browser writes it; escaped, an IPv6 host's brackets would
+    // be read as part of a domain name.
+    if let host = url.host { rebuilt += "//" + (webSchemes.contains(url.scheme ?? "") ? host : percentEncoded(host)) }
     rebuilt += "/" + url.pathSegments.map(percentEncoded).joined(separator: "/")
     if url.query != nil {
         rebuilt += "?" + url.queryItems.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
