@@ -34,6 +34,69 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The longest path attribute read, in characters. Android's `PatternMatcher` stores a
+    /// parsed `pathAdvancedPattern` in 2,048 entries and refuses a larger one ("Pattern is too
+    /// large!"); every path attribute is held to 2,048 characters here.
+    package static let maximumLength = 2048
+    /// The most entries Android's `PatternMatcher` stores for a parsed `pathAdvancedPattern`
+    /// (`MAX_PATTERN_STORAGE`, of which it keeps 3 free).
+    static let androidPatternStorage = 2048 - 3
+    /// The highest repetition count (`{n}`, `{n,m}`) verified. Android accepts any `int`; a rule
+    /// with more stands for an automaton too large to explore, so a file holding one cannot be
+    /// verified.
+    package static let maximumRepetition = 1000
+    /// Why the rule is past a limit (length, Android's storage, repetition count): with
+    /// `refusedByAndroid` when Android refuses it too, else it is one that cannot be verified.
+    package func limitProblem() -> (message: String, refusedByAndroid: Bool)? {
+        let length = value.unicodeScalars.count
+        if length > Self.maximumLength {
+            return ("an android:\(kind.rawValue) of \(length) characters, more than the \(Self.maximumLength) verified", false)
+        }
+        guard kind == .pathAdvancedPattern || kind == .pathPattern else { return nil }
+        if kind == .pathAdvancedPattern, let storage = Self.androidStorage(value), storage > Self.androidPatternStorage {
+            return ("an android:pathAdvancedPattern takes \(storage) entries of Android's pattern storage, more than \(Self.androidPatternStorage): Android refuses it", true)
+        }
+        let tokens = kind == .pathPattern ? Self.simpleTokens(value) : (Self.advancedTokens(value) ?? [])
+        if let count = tokens.map({ $0.maximum ?? $0.minimum }).max(), count > Self.maximumRepetition {
+            return ("a repetition of \(count) in an android:\(kind.rawValue), more than the \(Self.maximumRepetition) verified", false)
+        }
+        return nil
+    }
+
+    /// The entries Android's `PatternMatcher.parseAndVerifyAdvancedPattern` stores for a pattern:
+    /// one per character, `.`, `*` or `+`; a set two, and two per character or range in it; a
+    /// range `{n,m}` four. `nil` when the pattern does not parse.
+    static func androidStorage(_ pattern: String) -> Int? {
+        guard advancedTokens(pattern) != nil else { return nil }
+        let scalars = Array(pattern.unicodeScalars)
+        var storage = 0
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "[":
+                storage += 2
+                index += 1
+                if index < scalars.count, scalars[index] == "^" { index += 1 }
+                while index < scalars.count, scalars[index] != "]" {
+                    if scalars[index] == "\\" { index += 1 }
+                    if index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] != "]" { index += 2 }
+                    storage += 2
+                    index += 1
+                }
+            case "{":
+                storage += 4
+                while index < scalars.count, scalars[index] != "}" { index += 1 }
+            case "\\":
+                storage += 1
+                index += 1
+            default:
+                storage += 1
+            }
+            index += 1
+        }
+        return storage
+    }
+
     /// `pathPattern="/user/..*"`.
     package var description: String { "\(kind.rawValue)=\"\(value)\"" }
 
