@@ -47,6 +47,8 @@ struct RoutesLinksFileTests {
          appleOptions, 2, "routes: FILE: larger than 131072 bytes, the limit for this kind of file"),
         ("JSON nested 100,000 deep", { Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8) },
          appleOptions, 2, "routes: FILE: larger than 131072 bytes, the limit for this kind of file"),
+        ("JSON nested 60,000 deep within the size limit", { Data((String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)).utf8) },
+         appleOptions, 2, "routes: FILE: arrays and objects nested deeper than 64"),
         ("an android:pathAdvancedPattern Android refuses as too large", { Data(intentFilters(#"<data android:pathAdvancedPattern="/\#(String(repeating: "[ab]", count: 400))" />"#).utf8) },
          intentFilterOptions, 2, "routes: FILE: an android:pathAdvancedPattern takes 2401 entries of Android's pattern storage, more than 2045: Android refuses it"),
     ]
