@@ -287,8 +287,8 @@ struct PathClasses {
     /// characters, and stepping or hashing them would cost every class the whole table.
     ///
     /// The work is bounded: each class costs one unit, and expanding it, for each class of bytes,
-    /// one unit and one per live word of its combined state; past `budget` units the exploration
-    /// stops. (A
+    /// four units (the state reached is looked up among those seen, the costliest step) and one
+    /// per live word of its combined state; past `budget` units the exploration stops. (A
     /// count of classes alone is no bound: a rule such as `*a??????????????????????` makes
     /// classes whose states grow large, and 400,000 of them took 295 s.)
     ///
@@ -310,7 +310,7 @@ struct PathClasses {
         let atomCount = representatives.count
         var work = 0
         while next < keys.count {
-            work += 1 + (1 + keys[next].count / 2) * atomCount
+            work += 1 + (4 + keys[next].count / 2) * atomCount
             if work > budget { return false }
             let key = keys[next]
             var path: [UInt8] = []
