@@ -5,10 +5,14 @@
 /// exactly when the automaton says so.
 package enum LinkPatternProbe {
     /// The exploration's budget for one rule: small, as a fuzzer runs it a million times.
-    package static let budget = 200_000
+    package static let budget = 20_000
+    /// The most states a rule compared may take: a fuzzer runs it a million times, and the
+    /// larger automata (up to ``LinkReport/maximumRulePositions``) are built the same way.
+    package static let maximumPositions = 160
 
     /// A path where the Android rule's automaton and its matcher disagree; `nil` when they agree
-    /// on every class explored, or the rule is past the limits `--check` verifies within.
+    /// on every class explored, or the rule is past the limits `--check` verifies within or
+    /// ``maximumPositions``.
     package static func disagreement(android rule: AndroidPathRule) -> String? {
         guard rule.limitProblem() == nil else { return nil }
         return disagreement(rule.expression) { rule.matches($0) }
@@ -26,7 +30,7 @@ package enum LinkPatternProbe {
     }
 
     private static func disagreement(_ expression: PathExpression, matcher: (String) -> Bool) -> String? {
-        guard expression.positions <= LinkReport.maximumRulePositions else { return nil }
+        guard expression.positions <= maximumPositions else { return nil }
         let explorer = PathClasses([expression], alphabet: ByteSet.unreserved.union(.slash))
         var found: String?
         _ = explorer.explore(budget: budget) { visit in
