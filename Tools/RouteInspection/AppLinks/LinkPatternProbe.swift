@@ -5,10 +5,10 @@
 /// exactly when the automaton says so.
 package enum LinkPatternProbe {
     /// The exploration's budget for one rule: small, as a fuzzer runs it a million times.
-    package static let budget = 20_000
+    package static let budget = 4_000
     /// The most states a rule compared may take: a fuzzer runs it a million times, and the
     /// larger automata (up to ``LinkReport/maximumRulePositions``) are built the same way.
-    package static let maximumPositions = 160
+    package static let maximumPositions = 64
 
     /// A path where the Android rule's automaton and its matcher disagree; `nil` when they agree
     /// on every class explored, or the rule is past the limits `--check` verifies within or
