@@ -183,8 +183,10 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
                     guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
                     let bounds = String(String.UnicodeScalarView(scalars[index..<close])).split(separator: ",", omittingEmptySubsequences: false)
                     index = close + 1
-                    guard (1...2).contains(bounds.count), let low = Int(bounds[0]) else { return nil }
-                    let high = bounds.count == 1 ? low : (bounds[1].isEmpty ? nil : Int(bounds[1]))
+                    // Counts are decimal digits: `Int` would also read a sign (`{-1}`, a negative count).
+                    func count(_ text: Substring) -> Int? { text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil }
+                    guard (1...2).contains(bounds.count), let low = count(bounds[0]) else { return nil }
+                    let high = bounds.count == 1 ? low : (bounds[1].isEmpty ? nil : count(bounds[1]))
                     if bounds.count == 2, !bounds[1].isEmpty, high == nil { return nil }
                     if let high, high < low { return nil }
                     (tokens[tokens.count - 1].minimum, tokens[tokens.count - 1].maximum) = (low, high)
