@@ -126,19 +126,23 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
     struct Token {
         /// The characters it accepts: `nil` for any.
         var characters: Set<Unicode.Scalar>?
+        /// The ranges of a set (`[a-z]`), kept as ranges: `[\u{1}-\u{10FFFF}]` is one, not a
+        /// million members.
+        var ranges: [ClosedRange<UInt32>] = []
         var negated = false
         var minimum = 1
         var maximum: Int? = 1
 
         func accepts(_ scalar: Unicode.Scalar) -> Bool {
             guard let characters else { return true }
-            return characters.contains(scalar) != negated
+            return (characters.contains(scalar) || ranges.contains { $0.contains(scalar.value) }) != negated
         }
 
         var expression: PathExpression {
             var set = ByteSet()
             if let characters {
                 for scalar in characters where scalar.isASCII { set.insert(UInt8(scalar.value)) }
+                for byte in UInt8(0)..<128 where ranges.contains(where: { $0.contains(UInt32(byte)) }) { set.insert(byte) }
                 if negated { set = ByteSet.all.subtracting(set) }
             } else {
                 set = .all
@@ -193,6 +197,7 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
                 }
             case "[":
                 var set = Set<Unicode.Scalar>()
+                var ranges: [ClosedRange<UInt32>] = []
                 var negated = false
                 if index < scalars.count, scalars[index] == "^" {
                     negated = true
@@ -214,13 +219,13 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
                         let last = scalars[index + 1]
                         index += 2
                         guard first.value <= last.value else { return nil }
-                        for value in first.value...last.value { if let member = Unicode.Scalar(value) { set.insert(member) } }
+                        ranges.append(first.value...last.value)
                     } else {
                         set.insert(first)
                     }
                 }
                 guard closed else { return nil }
-                tokens.append(Token(characters: set, negated: negated))
+                tokens.append(Token(characters: set, ranges: ranges, negated: negated))
             case "\\":
                 guard index < scalars.count else { return nil }
                 tokens.append(Token(characters: [scalars[index]]))
