@@ -20,7 +20,12 @@ extension RoutesCommand {
                 --check FILE compares a deployed apple-app-site-association, AndroidManifest.xml or intent-filter \
                 file (or assetlinks.json) with the binary: each route not claimed, internal route claimed \
                 and rule no route takes is an error.
-                Exit status: 0 success, 1 problems (with --check, or --strict), 2 bad input or arguments.
+                A file is verified by exploring every class of paths its rules and the routes tell apart, within \
+                limits (see AppLinks in the documentation); a file past them, or whose exploration stops at its \
+                budget, is not verified: --check fails with exit status 3, and no file is written unless \
+                --allow-unverified.
+                Exit status: 0 success, 1 problems (with --check, or --strict), 2 bad input or arguments \
+                (a file that cannot be read or is not well-formed), 3 could not verify.
                 """
         )
 
@@ -60,11 +65,15 @@ extension RoutesCommand {
         @Option(help: ArgumentHelp("Check this deployed file against the binary instead of writing one.", valueName: "file"))
         var check: String?
 
+        @Flag(help: "Write the file even when its rules could not be verified against the routes (a warning, exit status 0).")
+        var allowUnverified = false
+
         @Option(help: ArgumentHelp("Write the file here instead of standard output.", valueName: "file"))
         var output: String?
 
         func validate() throws {
             if check != nil, output != nil { throw ValidationError("--check reads a file; --output writes one: give one of them") }
+            if check != nil, allowUnverified { throw ValidationError("--allow-unverified is for writing a file; a checked file that cannot be verified fails") }
         }
 
         func inspect() throws(RouteInspectionError) -> CommandResult {
@@ -79,8 +88,12 @@ extension RoutesCommand {
             options.checkFile = check
             options.applicationName = applicationName
             options.executable = executable
+            options.allowUnverified = allowUnverified
             let links = try AppLinks(binaries: binaries, options: options)
             let diagnostics = links.messages.map { $0 + "\n" }.joined()
+            if links.unverified != nil, check != nil || !allowUnverified {
+                return CommandResult(output: "", diagnostics: diagnostics, foundWhatItLookedFor: false, couldNotVerify: true)
+            }
             if let output {
                 try links.write(to: output)
                 return CommandResult(output: "", diagnostics: diagnostics, foundWhatItLookedFor: !links.hasProblems)

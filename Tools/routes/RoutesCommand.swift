@@ -6,13 +6,14 @@ import Glibc
 
 /// `routes`: list, check and explain the routes of a LinkRouter app.
 ///
-/// Exit status: 0 success, 1 the command found no match, problems or unreadable records, 2 bad input or arguments.
+/// Exit status: 0 success, 1 the command found no match, problems or unreadable records, 2 bad input or
+/// arguments, 3 `links` could not verify a file.
 @main
 struct RoutesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "List, check and explain the routes of a LinkRouter app.",
-        discussion: "Exit status: 0 success, 1 no match (match), problems found (check, links --check) or records that could not be read (dump), 2 bad input or arguments.",
+        discussion: "Exit status: 0 success, 1 no match (match), problems found (check, links --check) or records that could not be read (dump), 2 bad input or arguments, 3 links could not verify a file (a check neither passed nor failed, or a file not written).",
         subcommands: [Dump.self, Check.self, Match.self, Gen.self, Links.self]
     )
 
@@ -26,7 +27,8 @@ struct RoutesCommand: AsyncParsableCommand {
     /// 0: success (and help). 1: `match` found no route, `check` found problems, or `dump` listed
     /// what it could but some records could not be read. 2: bad input
     /// (``RouteInspectionError``) or bad arguments (argument-parser's errors), reported as one line
-    /// on standard error with nothing on standard output.
+    /// on standard error with nothing on standard output. 3: `links` could not verify a file's
+    /// rules against the routes (past a limit of the verification): neither a pass nor a failure.
     static func exitStatus(_ arguments: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
@@ -37,6 +39,7 @@ struct RoutesCommand: AsyncParsableCommand {
             let result = try await subcommand.inspect()
             writeStandardError(result.diagnostics)
             print(result.output, terminator: "")
+            if result.couldNotVerify { return 3 }
             return result.foundWhatItLookedFor ? 0 : 1
         } catch let error as RouteInspectionError {
             return fail(error.description)
@@ -88,4 +91,6 @@ struct CommandResult {
     /// `false` when `match` found no route, `check` or `links --check` found problems, or `dump`
     /// could not read every record (exit status 1).
     var foundWhatItLookedFor = true
+    /// `links` could not verify the file's rules against the routes (exit status 3).
+    var couldNotVerify = false
 }

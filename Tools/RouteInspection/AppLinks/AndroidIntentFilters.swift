@@ -16,6 +16,11 @@ package struct AndroidIntentFilters: Sendable, Hashable {
         /// Comments written before each path's `<data>`, by its index: the route it is for.
         package var pathComments: [Int: String] = [:]
 
+        /// A filter.
+        package init(autoVerify: Bool, schemes: [String], hosts: [String], paths: [AndroidPathRule], pathComments: [Int: String] = [:]) {
+            (self.autoVerify, self.schemes, self.hosts, self.paths, self.pathComments) = (autoVerify, schemes, hosts, paths, pathComments)
+        }
+
         /// Whether the filter claims the URI with these parts.
         package func claims(scheme: String, host: String, path: String) -> Bool {
             guard schemes.contains(where: { $0.lowercased() == scheme.lowercased() }) else { return false }
@@ -61,15 +66,15 @@ extension AndroidIntentFilters {
     /// declares the `android` namespace and holds the filters, to paste into an `<activity>`.
     package func xml(header: String) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"utf-8\"?>"]
-        lines += header.split(separator: "\n", omittingEmptySubsequences: false).map { "<!-- \($0) -->" }
+        lines += header.split(separator: "\n", omittingEmptySubsequences: false).map { "<!-- \(String($0).replacingDoubleHyphens) -->" }
         lines.append("<intent-filters xmlns:android=\"\(Self.androidNamespace)\">")
         for filter in filters {
             lines.append(filter.autoVerify ? "    <intent-filter android:autoVerify=\"true\">" : "    <intent-filter>")
             lines.append("        <action android:name=\"android.intent.action.VIEW\" />")
             lines.append("        <category android:name=\"android.intent.category.DEFAULT\" />")
             lines.append("        <category android:name=\"android.intent.category.BROWSABLE\" />")
-            for scheme in filter.schemes { lines.append("        <data android:scheme=\"\(XMLElement.escaped(scheme))\" />") }
-            for host in filter.hosts { lines.append("        <data android:host=\"\(XMLElement.escaped(host))\" />") }
+            for scheme in filter.schemes { lines.append("        <data android:scheme=\"\(XMLElement.escaped(Self.resourceEscaped(scheme)))\" />") }
+            for host in filter.hosts { lines.append("        <data android:host=\"\(XMLElement.escaped(Self.resourceEscaped(host)))\" />") }
             for (index, rule) in filter.paths.enumerated() {
                 if let comment = filter.pathComments[index] { lines.append("        <!-- \(comment.replacingDoubleHyphens) -->") }
                 lines.append("        <data android:\(rule.kind.rawValue)=\"\(XMLElement.escaped(Self.resourceEscaped(rule.value)))\" />")
@@ -101,12 +106,28 @@ extension AndroidIntentFilters {
             }
             return filter
         }
+        for rule in filters.flatMap(\.paths) {
+            if let problem = rule.limitProblem() { throw LinkFileError(problem.message, isUnverifiable: !problem.refusedByAndroid) }
+        }
     }
 
     /// A value as an Android resource string writes it: `\` doubled, as the manifest's strings are
-    /// read with `\` as their own escape before the pattern is.
+    /// read with `\` as their own escape before the pattern is; the characters XML cannot hold
+    /// (control characters, U+FFFE, U+FFFF) and tabs and line breaks, which an XML parser reads as
+    /// spaces in an attribute, as `\uXXXX`.
     static func resourceEscaped(_ value: String) -> String {
-        value.replacing("\\", with: "\\\\")
+        var result = ""
+        for scalar in value.unicodeScalars {
+            if scalar == "\\" {
+                result += "\\\\"
+            } else if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A resource string as Android reads it: `\\`, `\'`, `\"`, `\n`, `\t` and `\uXXXX` replaced,

@@ -34,6 +34,69 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The longest path attribute read, in characters. Android's `PatternMatcher` stores a
+    /// parsed `pathAdvancedPattern` in 2,048 entries and refuses a larger one ("Pattern is too
+    /// large!"); every path attribute is held to 2,048 characters here.
+    package static let maximumLength = 2048
+    /// The most entries Android's `PatternMatcher` stores for a parsed `pathAdvancedPattern`
+    /// (`MAX_PATTERN_STORAGE`, of which it keeps 3 free).
+    static let androidPatternStorage = 2048 - 3
+    /// The highest repetition count (`{n}`, `{n,m}`) verified. Android accepts any `int`; a rule
+    /// with more stands for an automaton too large to explore, so a file holding one cannot be
+    /// verified.
+    package static let maximumRepetition = 1000
+    /// Why the rule is past a limit (length, Android's storage, repetition count): with
+    /// `refusedByAndroid` when Android refuses it too, else it is one that cannot be verified.
+    package func limitProblem() -> (message: String, refusedByAndroid: Bool)? {
+        let length = value.unicodeScalars.count
+        if length > Self.maximumLength {
+            return ("an android:\(kind.rawValue) of \(length) characters, more than the \(Self.maximumLength) verified", false)
+        }
+        guard kind == .pathAdvancedPattern || kind == .pathPattern else { return nil }
+        if kind == .pathAdvancedPattern, let storage = Self.androidStorage(value), storage > Self.androidPatternStorage {
+            return ("an android:pathAdvancedPattern takes \(storage) entries of Android's pattern storage, more than \(Self.androidPatternStorage): Android refuses it", true)
+        }
+        let tokens = kind == .pathPattern ? Self.simpleTokens(value) : (Self.advancedTokens(value) ?? [])
+        if let count = tokens.map({ $0.maximum ?? $0.minimum }).max(), count > Self.maximumRepetition {
+            return ("a repetition of \(count) in an android:\(kind.rawValue), more than the \(Self.maximumRepetition) verified", false)
+        }
+        return nil
+    }
+
+    /// The entries Android's `PatternMatcher.parseAndVerifyAdvancedPattern` stores for a pattern:
+    /// one per character, `.`, `*` or `+`; a set two, and two per character or range in it; a
+    /// range `{n,m}` four. `nil` when the pattern does not parse.
+    static func androidStorage(_ pattern: String) -> Int? {
+        guard advancedTokens(pattern) != nil else { return nil }
+        let scalars = Array(pattern.unicodeScalars)
+        var storage = 0
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "[":
+                storage += 2
+                index += 1
+                if index < scalars.count, scalars[index] == "^" { index += 1 }
+                while index < scalars.count, scalars[index] != "]" {
+                    if scalars[index] == "\\" { index += 1 }
+                    if index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] != "]" { index += 2 }
+                    storage += 2
+                    index += 1
+                }
+            case "{":
+                storage += 4
+                while index < scalars.count, scalars[index] != "}" { index += 1 }
+            case "\\":
+                storage += 1
+                index += 1
+            default:
+                storage += 1
+            }
+            index += 1
+        }
+        return storage
+    }
+
     /// `pathPattern="/user/..*"`.
     package var description: String { "\(kind.rawValue)=\"\(value)\"" }
 
@@ -63,19 +126,23 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
     struct Token {
         /// The characters it accepts: `nil` for any.
         var characters: Set<Unicode.Scalar>?
+        /// The ranges of a set (`[a-z]`), kept as ranges: `[\u{1}-\u{10FFFF}]` is one, not a
+        /// million members.
+        var ranges: [ClosedRange<UInt32>] = []
         var negated = false
         var minimum = 1
         var maximum: Int? = 1
 
         func accepts(_ scalar: Unicode.Scalar) -> Bool {
             guard let characters else { return true }
-            return characters.contains(scalar) != negated
+            return (characters.contains(scalar) || ranges.contains { $0.contains(scalar.value) }) != negated
         }
 
         var expression: PathExpression {
             var set = ByteSet()
             if let characters {
                 for scalar in characters where scalar.isASCII { set.insert(UInt8(scalar.value)) }
+                for byte in UInt8(0)..<128 where ranges.contains(where: { $0.contains(UInt32(byte)) }) { set.insert(byte) }
                 if negated { set = ByteSet.all.subtracting(set) }
             } else {
                 set = .all
@@ -120,14 +187,17 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
                     guard let close = scalars[index...].firstIndex(of: "}") else { return nil }
                     let bounds = String(String.UnicodeScalarView(scalars[index..<close])).split(separator: ",", omittingEmptySubsequences: false)
                     index = close + 1
-                    guard (1...2).contains(bounds.count), let low = Int(bounds[0]) else { return nil }
-                    let high = bounds.count == 1 ? low : (bounds[1].isEmpty ? nil : Int(bounds[1]))
+                    // Counts are decimal digits: `Int` would also read a sign (`{-1}`, a negative count).
+                    func count(_ text: Substring) -> Int? { text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil }
+                    guard (1...2).contains(bounds.count), let low = count(bounds[0]) else { return nil }
+                    let high = bounds.count == 1 ? low : (bounds[1].isEmpty ? nil : count(bounds[1]))
                     if bounds.count == 2, !bounds[1].isEmpty, high == nil { return nil }
                     if let high, high < low { return nil }
                     (tokens[tokens.count - 1].minimum, tokens[tokens.count - 1].maximum) = (low, high)
                 }
             case "[":
                 var set = Set<Unicode.Scalar>()
+                var ranges: [ClosedRange<UInt32>] = []
                 var negated = false
                 if index < scalars.count, scalars[index] == "^" {
                     negated = true
@@ -149,13 +219,13 @@ package struct AndroidPathRule: Sendable, Hashable, CustomStringConvertible {
                         let last = scalars[index + 1]
                         index += 2
                         guard first.value <= last.value else { return nil }
-                        for value in first.value...last.value { if let member = Unicode.Scalar(value) { set.insert(member) } }
+                        ranges.append(first.value...last.value)
                     } else {
                         set.insert(first)
                     }
                 }
                 guard closed else { return nil }
-                tokens.append(Token(characters: set, negated: negated))
+                tokens.append(Token(characters: set, ranges: ranges, negated: negated))
             case "\\":
                 guard index < scalars.count else { return nil }
                 tokens.append(Token(characters: [scalars[index]]))

@@ -48,6 +48,11 @@ package struct AppLinks {
         package var applicationName: String?
         /// The program a whole desktop entry starts (`Exec`, quoted as the specification asks).
         package var executable: String?
+        /// Writes a file whose rules could not be verified against the routes (the exploration
+        /// stopped at its budget), with a warning; without it, nothing is written.
+        package var allowUnverified = false
+        /// The exploration's budget (``LinkClasses/budget`` unless a test sets a smaller one).
+        package var explorationBudget = LinkClasses.budget
 
         /// Options for a format.
         package init(format: Format) {
@@ -56,12 +61,23 @@ package struct AppLinks {
     }
 
     /// The file written, with its final newline; empty when checking.
-    package let output: String
+    package private(set) var output: String
     /// The report for standard error: over-claims, routes not claimed, a summary; one line each.
-    package let messages: [String]
+    package private(set) var messages: [String]
     /// Whether the report holds a problem: with ``Options/strict`` any over-claim or route not
     /// claimed; when checking, a route not claimed, an internal route claimed or a rule no route takes.
-    package let hasProblems: Bool
+    package private(set) var hasProblems: Bool
+    /// Why the rules could not be verified against the routes, when they could not: a checked
+    /// file is then neither passed nor failed, and a file to write is not written unless
+    /// ``Options/allowUnverified``. ``messages`` is this one line then.
+    package private(set) var unverified: String?
+
+    /// The largest file `--check` reads, in bytes: 128 KB for an `apple-app-site-association`
+    /// file (Apple's own limit) and for `assetlinks.json`; 1 MiB for XML (an `AndroidManifest.xml`
+    /// holds the whole app's manifest).
+    package static func maximumBytes(of format: Format) -> Int {
+        format == .androidIntentFilters ? 1 << 20 : 128 * 1024
+    }
 
     /// Writes (or checks) the format's file for the routes of the binaries.
     ///
@@ -79,7 +95,7 @@ package struct AppLinks {
                 (output, messages, hasProblems) = (links.json, [], false)
                 return
             }
-            let problems = links.check(try Self.read(file))
+            let problems = links.check(try Self.read(file, format: options.format))
             (output, messages, hasProblems) = ("", problems.isEmpty ? ["\(file): grants \(links.packageName) the site's links, with every fingerprint"] : problems, !problems.isEmpty)
         case .appleAppSiteAssociation, .androidIntentFilters:
             guard let host = options.host else { throw .invalidArgument("--format \(options.format.rawValue) needs --host (the app's web host)") }
@@ -95,25 +111,32 @@ package struct AppLinks {
     package init(routes: AppLinkRoutes, options: Options, binaries: [String] = []) throws(RouteInspectionError) {
         let report: LinkReport
         if let file = options.checkFile {
-            report = try LinkReport(checking: try Self.read(file), file: file, routes: routes, options: options)
+            report = try LinkReport(checking: try Self.read(file, format: options.format), file: file, routes: routes, options: options)
             output = ""
         } else {
             (output, report) = try LinkReport.generate(routes: routes, options: options, command: Self.commandLine(binaries: binaries, options: options))
         }
         messages = report.lines
         hasProblems = report.hasErrors || (options.strict && report.hasWarnings)
+        unverified = report.unverified
+        if let why = unverified, options.checkFile == nil, !options.allowUnverified {
+            output = ""
+            messages = ["could not verify the \(options.format.rawValue) file: \(why); nothing written (--allow-unverified writes it anyway)"]
+            hasProblems = true
+        }
     }
 
     /// The command as a generated file's header names it: binaries by file name only, so the file
-    /// does not depend on where they were built.
+    /// does not depend on where they were built; options by name, without their `--` (an XML
+    /// comment may not hold `--`): `routes links demo, format android-intent-filters, host shop.example.com`.
     static func commandLine(binaries: [String], options: Options) -> String {
-        var words = ["routes", "links"] + binaries.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        words += ["--format", options.format.rawValue]
-        if let host = options.host { words += ["--host", host] }
-        for appID in options.appIDs { words += ["--app-id", appID] }
-        for scheme in options.schemes { words += ["--scheme", scheme] }
-        if let minimum = options.minimumSDK { words += ["--min-sdk", "\(minimum)"] }
-        return words.joined(separator: " ")
+        var parts = ["routes links " + binaries.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: " ")]
+        parts.append("format \(options.format.rawValue)")
+        if let host = options.host { parts.append("host \(host)") }
+        for appID in options.appIDs { parts.append("app-id \(appID)") }
+        for scheme in options.schemes { parts.append("scheme \(scheme)") }
+        if let minimum = options.minimumSDK { parts.append("min-sdk \(minimum)") }
+        return parts.joined(separator: ", ")
     }
 
     /// Writes ``output`` to a file, replacing it.
@@ -123,8 +146,10 @@ package struct AppLinks {
         do { try TextFile.write(output, to: path) } catch { throw .cannotWrite(file: path, reason: error.description) }
     }
 
-    /// The text of a file to check.
-    private static func read(_ path: String) throws(RouteInspectionError) -> String {
-        do { return try TextFile.read(path) } catch { throw .invalidLinkFile(file: path, reason: error.description) }
+    /// The text of a file to check, at most ``maximumBytes(of:)``.
+    private static func read(_ path: String, format: Format) throws(RouteInspectionError) -> String {
+        do { return try TextFile.read(path, maximumBytes: maximumBytes(of: format)) } catch {
+            throw .invalidLinkFile(file: path, reason: error.description)
+        }
     }
 }

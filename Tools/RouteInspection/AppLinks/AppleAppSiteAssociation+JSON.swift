@@ -45,7 +45,28 @@ extension AppleAppSiteAssociation {
         }
         self.init(details: read)
         caseSensitive = applinks["defaults"]?["caseSensitive"]?.bool
+        for (index, detail) in self.details.enumerated() {
+            for (number, component) in detail.components.enumerated() {
+                let patterns = [component.path, component.fragment] + {
+                    switch component.query {
+                    case nil: []
+                    case .pattern(let pattern): [pattern]
+                    case .items(let items): Array(items.values)
+                    }
+                }()
+                if let long = patterns.compactMap({ $0 }).first(where: { $0.unicodeScalars.count > Self.maximumPatternLength }) {
+                    throw LinkFileError(
+                        "applinks.details[\(index)].components[\(number)] has a pattern of \(long.unicodeScalars.count) characters, more than the \(Self.maximumPatternLength) verified",
+                        isUnverifiable: true
+                    )
+                }
+            }
+        }
     }
+
+    /// The longest pattern (`/`, `?`, `#`) verified. Apple states no limit of its own but the
+    /// file's 128 KB.
+    package static let maximumPatternLength = 2048
 }
 
 extension AppleAppSiteAssociation.Component {
@@ -95,8 +116,12 @@ extension AppleAppSiteAssociation.Component {
 package struct LinkFileError: Error, Sendable, CustomStringConvertible {
     /// The problem, such as `applinks.details[0] names no "appID" or "appIDs"`.
     package let description: String
+    /// The file is one its platform may accept, but past a limit of the verification (a pattern
+    /// too long, a repetition too large): it is neither passed nor called malformed.
+    package let isUnverifiable: Bool
 
-    init(_ description: String) {
+    init(_ description: String, isUnverifiable: Bool = false) {
         self.description = description
+        self.isUnverifiable = isUnverifiable
     }
 }

@@ -142,7 +142,9 @@ extension AppleAppSiteAssociation.Component {
         case .items(let items): items.isEmpty
         }
         guard matchesNoQuery, fragment.map({ File.matches($0, "") }) ?? true else { return .choice([]) }
-        guard let path else { return .anything }
+        guard var path else { return .anything }
+        // As `matches` compares: both lowercased (`K`, the Kelvin sign, becomes `k`).
+        if !caseSensitive { path = path.lowercased() }
         return .sequence(path.utf8.map { byte -> PathExpression in
             switch byte {
             case UInt8(ascii: "*"): .anything

@@ -30,9 +30,27 @@ enum JSONValue: Decodable, Sendable, Hashable {
         }
     }
 
+    /// The most arrays and objects nested in one another: an `apple-app-site-association` file
+    /// nests six. (Foundation's decoder stops at 512 too, with a message that does not say why.)
+    static let maximumDepth = 64
+
     /// Parses a document.
-    /// - Throws: the decoder's error, as text.
+    /// - Throws: the decoder's error, as text, or that the document nests deeper than ``maximumDepth``.
     static func parse(_ text: String) throws(JSONTextError) -> JSONValue {
+        var depth = 0
+        var (inString, escaped) = (false, false)
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+                guard depth <= maximumDepth else { throw JSONTextError(message: "arrays and objects nested deeper than \(maximumDepth)") }
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+            }
+        }
         do { return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
             throw JSONTextError(message: "not valid JSON (\(error))")
         }

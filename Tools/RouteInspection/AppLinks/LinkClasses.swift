@@ -31,21 +31,28 @@ struct LinkClasses {
     let classes: [PathClass]
     /// For each rule, the classes it matches, by index.
     let classesMatching: [[Int]]
-    /// `false` when the exploration stopped at its limit: the report covers the classes found.
+    /// `false` when the exploration stopped at its budget: the classes found are not all, and
+    /// nothing can be said of the others.
     let isComplete: Bool
 
-    /// The most classes explored: enough for tables of hundreds of routes.
-    static let limit = 400_000
+    /// The exploration's budget, in ``PathClasses/explore(budget:_:)``'s units of work: the demo's
+    /// files take about 25,000, the generated tables of AppLinksCrossCheckTests (up to a hundred
+    /// routes) up to 1,400,000; a hostile file reaches it in a few seconds in a debug build
+    /// (`*a??????????????????????` took 295 s when 400,000 classes were the bound).
+    static let budget = 2_000_000
+    /// The budget this exploration had.
+    let budget: Int
 
     /// Explores the classes of the routes' forms and the rules.
-    init(routes: AppLinkRoutes, forms: [LinkForm], rules: [PathExpression], limit: Int = LinkClasses.limit) {
+    init(routes: AppLinkRoutes, forms: [LinkForm], rules: [PathExpression], budget: Int = LinkClasses.budget) {
+        self.budget = budget
         let expressions = [LinkForm.canonicalPaths, LinkForm.trailingSlashPaths] + forms.map(\.expression) + rules
         let explorer = PathClasses(expressions, alphabet: ByteSet.unreserved.union(.slash))
         let formRange = 2..<(2 + forms.count)
         let ruleRange = formRange.upperBound..<expressions.count
         var verdicts: [[Int]: LinkVerdict] = [:]
         var classes: [PathClass] = []
-        isComplete = explorer.explore(limit: limit) { visit in
+        isComplete = explorer.explore(budget: budget) { visit in
             let matching = visit.matching
             if matching.first == 0 || matching.first == 1 {
                 let formMatches = matching.filter(formRange.contains)

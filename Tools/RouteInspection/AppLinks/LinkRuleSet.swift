@@ -29,11 +29,11 @@ struct LinkRuleSet {
     private(set) var rules: RuleList
 
     /// Explores the candidates against the routes; none is in effect yet.
-    init(routes: AppLinkRoutes, forms: [LinkForm], candidates: [Candidate], semantics: RuleSemantics) {
+    init(routes: AppLinkRoutes, forms: [LinkForm], candidates: [Candidate], semantics: RuleSemantics, budget: Int = LinkClasses.budget) {
         self.routes = routes
         self.forms = forms
         self.candidates = candidates
-        classes = LinkClasses(routes: routes, forms: forms, rules: candidates.map(\.rule.expression))
+        classes = LinkClasses(routes: routes, forms: forms, rules: candidates.map(\.rule.expression), budget: budget)
         rules = RuleList(order: [], semantics: semantics, excludes: candidates.map(\.rule.excludes))
     }
 

@@ -119,6 +119,18 @@ indirect enum PathExpression: Sendable {
     /// The empty string.
     static var empty: PathExpression { .sequence([]) }
 
+    /// The states its automaton needs, about: one per byte it reads, a repetition counted its
+    /// highest number of times (an unbounded one its least plus one). Computed without building
+    /// it, to refuse an expression too large to explore.
+    var positions: Int {
+        switch self {
+        case .bytes: 1
+        case .sequence(let parts), .choice(let parts): parts.reduce(0) { $0 + $1.positions }
+        case .repeated(let part, let minimum, let maximum):
+            part.positions * min(maximum ?? (minimum + 1), Int.max / max(1, part.positions))
+        }
+    }
+
     /// Every byte set the expression tests, for splitting the alphabet.
     fileprivate func collectSets(into sets: inout [ByteSet]) {
         switch self {
@@ -135,8 +147,10 @@ private struct PathAutomaton {
     private var epsilons: [[Int]] = []
     private var edges: [[(ByteSet, Int)]] = []
     private(set) var accept = 0
-    /// For each state and byte class: the states reached, closed over empty moves, as a bit set.
-    private var moves: [[[UInt64]]] = []
+    /// For each state and byte class: the states reached, closed over empty moves, as a bit set
+    /// of ``wordCount`` words at `(state * classes + class) * wordCount`. One flat array: the
+    /// exploration reads it in its innermost loop.
+    private(set) var moves: [UInt64] = []
     private(set) var start: [UInt64] = []
     var wordCount: Int { (epsilons.count + 63) / 64 }
 
@@ -206,14 +220,11 @@ private struct PathAutomaton {
     /// Precomputes the moves for the byte classes, each given by a representative byte.
     mutating func prepare(representatives: [UInt8]) {
         start = closure(of: [0])
-        moves = edges.map { stateEdges in
-            representatives.map { byte in closure(of: stateEdges.filter { $0.0.contains(byte) }.map(\.1)) }
+        moves = []
+        moves.reserveCapacity(edges.count * representatives.count * wordCount)
+        for stateEdges in edges {
+            for byte in representatives { moves += closure(of: stateEdges.filter { $0.0.contains(byte) }.map(\.1)) }
         }
-    }
-
-    /// The states reached from `state` on a byte of class `atom`, closed over empty moves, as a bit set.
-    func moves(from state: Int, atom: Int) -> [UInt64] {
-        moves[state][atom]
     }
 }
 
@@ -275,46 +286,70 @@ struct PathClasses {
     /// (`word index, bits` pairs): in a table of many routes most forms are dead after a few
     /// characters, and stepping or hashing them would cost every class the whole table.
     ///
-    /// - Returns: `false` when it stopped after `limit` classes with more to visit.
-    func explore(limit: Int, _ visit: (Visit) -> Bool) -> Bool {
+    /// The work is bounded: each class costs one unit, and expanding it, for each class of bytes,
+    /// four units (the state reached is looked up among those seen, the costliest step) and one
+    /// per live word of its combined state; past `budget` units the exploration stops. (A
+    /// count of classes alone is no bound: a rule such as `*a??????????????????????` makes
+    /// classes whose states grow large, and 400,000 of them took 295 s.)
+    ///
+    /// - Returns: `false` when it stopped at its budget with more to visit.
+    func explore(budget: Int, _ visit: (Visit) -> Bool) -> Bool {
         var start: [UInt64] = []
         for (index, automaton) in automata.enumerated() {
             for (word, bits) in automaton.start.enumerated() where bits != 0 { start += [UInt64(offsets[index] + word), bits] }
         }
         var keys: [[UInt64]] = [start]
-        var parents: [(parent: Int, byte: UInt8)] = [(-1, 0)]
+        // Each key's parent and the byte that reached it (two arrays: no tuple in the hot loop).
+        var parents: [Int] = [-1]
+        var parentBytes: [UInt8] = [0]
         var seen: [[UInt64]: Int] = [start: 0]
         var scratch = [UInt64](repeating: 0, count: width)
         var touched: [Int] = []
         var next = 0
+        let tables = automata.map(\.moves), wordCounts = automata.map(\.wordCount), accepts = automata.map(\.accept)
+        let atomCount = representatives.count
+        var work = 0
         while next < keys.count {
-            if next >= limit { return false }
+            work += 1 + (4 + keys[next].count / 2) * atomCount
+            if work > budget { return false }
             let key = keys[next]
             var path: [UInt8] = []
             var cursor = next
-            while parents[cursor].parent >= 0 {
-                path.append(parents[cursor].byte)
-                cursor = parents[cursor].parent
+            while parents[cursor] >= 0 {
+                path.append(parentBytes[cursor])
+                cursor = parents[cursor]
             }
             var matching: [Int] = []
             var alive: [Int] = []
-            for pair in stride(from: 0, to: key.count, by: 2) {
+            var pair = 0
+            while pair < key.count {
+                defer { pair += 2 }
                 let word = Int(key[pair]), owner = owners[word]
                 if alive.last != owner { alive.append(owner) }
-                let accept = automata[owner].accept
+                let accept = accepts[owner]
                 if word - offsets[owner] == accept / 64, key[pair + 1] & (UInt64(1) << UInt64(accept % 64)) != 0 { matching.append(owner) }
             }
             if visit(Visit(path: String(decoding: path.reversed(), as: UTF8.self), matching: matching, alive: alive)) {
                 for atom in representatives.indices {
-                    for pair in stride(from: 0, to: key.count, by: 2) {
+                    var pair = 0
+                    while pair < key.count {
+                        defer { pair += 2 }
                         let word = Int(key[pair]), owner = owners[word], offset = offsets[owner]
                         var bits = key[pair + 1]
                         while bits != 0 {
                             let state = (word - offset) * 64 + bits.trailingZeroBitCount
                             bits &= bits - 1
-                            for (index, reached) in automata[owner].moves(from: state, atom: atom).enumerated() where reached != 0 {
-                                if scratch[offset + index] == 0 { touched.append(offset + index) }
-                                scratch[offset + index] |= reached
+                            // Indexed, not enumerated: this loop is the exploration's cost.
+                            let words = wordCounts[owner]
+                            let first = (state * atomCount + atom) * words
+                            tables[owner].withUnsafeBufferPointer { moves in
+                                for index in 0..<words {
+                                    let reached = moves[first + index]
+                                    if reached != 0 {
+                                        if scratch[offset + index] == 0 { touched.append(offset + index) }
+                                        scratch[offset + index] |= reached
+                                    }
+                                }
                             }
                         }
                     }
@@ -322,14 +357,16 @@ struct PathClasses {
                     var reached: [UInt64] = []
                     reached.reserveCapacity(touched.count * 2)
                     for word in touched {
-                        reached += [UInt64(word), scratch[word]]
+                        reached.append(UInt64(word))
+                        reached.append(scratch[word])
                         scratch[word] = 0
                     }
                     touched.removeAll(keepingCapacity: true)
                     guard seen[reached] == nil else { continue }
                     seen[reached] = keys.count
                     keys.append(reached)
-                    parents.append((next, representatives[atom]))
+                    parents.append(next)
+                    parentBytes.append(representatives[atom])
                 }
             }
             next += 1

@@ -9,23 +9,29 @@ enum TextFile {
         let description: String
     }
 
-    /// The file's bytes, read as UTF-8.
-    static func read(_ path: String) throws(Failure) -> String {
+    /// The file's text: at most `maximumBytes` bytes of UTF-8, a byte order mark at its start
+    /// left out. A longer file (`/dev/zero` too) is refused after reading one byte more than the
+    /// limit, and so are bytes that are not UTF-8.
+    static func read(_ path: String, maximumBytes: Int) throws(Failure) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
+        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 {
                 if errno == EINTR { continue }
                 throw Failure(description: String(cString: strerror(errno)))
             }
-            if count == 0 { break }
-            bytes += buffer[..<count]
+            if read == 0 { break }
+            count += read
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard count <= maximumBytes else { throw Failure(description: "larger than \(maximumBytes) bytes, the limit for this kind of file") }
+        var text = bytes[..<count]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        guard let decoded = String(validating: text, as: UTF8.self) else { throw Failure(description: "not UTF-8 text") }
+        return decoded
     }
 
     /// Writes `text` to the file, replacing it.

@@ -1,7 +1,18 @@
-/// An element of an XML document, read by a small parser that knows what an Android manifest or a
-/// file of intent filters uses: elements, attributes, namespaces, comments, the XML declaration,
-/// CDATA, and the five named and the numeric character references. A document type declaration
-/// or an unbalanced tag is an error naming its line.
+/// An element of an XML document, read by a small parser for what an Android manifest or a file of
+/// intent filters uses: elements, attributes, namespaces, comments, processing instructions, the
+/// XML declaration, CDATA, and the five named and the numeric character references.
+///
+/// The parser refuses what XML 1.0 and Namespaces in XML call not well-formed, as a conforming
+/// parser (libxml2, expat) does: a `--` inside a comment, a `<` or a bare `&` in an attribute
+/// value, a `&` that starts no reference in text, `]]>` in text, characters XML does not allow
+/// (control characters), a name that does not start like one, attributes not separated by space,
+/// an unbalanced tag, text outside the root, a prefix no `xmlns:` declares. It refuses a document
+/// type declaration too (conforming parsers accept one; link files need none, and refusing it
+/// rules out entity expansion).
+///
+/// Limits, for files from a web server: ``maximumDepth`` nested elements (the parser keeps its
+/// open elements on a stack of its own, so no file can drive its recursion); the file's size is
+/// bounded by its reader (``AppLinkFile``).
 struct XMLElement {
     /// The name as written, prefix included (`intent-filter`, `android:foo`).
     let name: String
@@ -10,6 +21,10 @@ struct XMLElement {
     let children: [XMLElement]
     /// The namespace declarations in scope, by prefix (`""` for the default namespace).
     let namespaces: [String: String]
+
+    /// The most elements nested in one another: an Android manifest nests five
+    /// (`manifest`, `application`, `activity`, `intent-filter`, `data`).
+    static let maximumDepth = 64
 
     /// The value of the attribute `local` in the namespace `namespace`, whatever its prefix.
     func attribute(_ local: String, namespace: String) -> String? {
@@ -25,47 +40,100 @@ struct XMLElement {
     var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
 
     /// This element and every element below it, in document order.
-    var descendants: [XMLElement] { [self] + children.flatMap(\.descendants) }
+    var descendants: [XMLElement] {
+        var result: [XMLElement] = []
+        var pending = [self]
+        while let element = pending.popLast() {
+            result.append(element)
+            pending += element.children.reversed()
+        }
+        return result
+    }
 
     /// Parses a document and returns its root element.
     ///
     /// - Throws: ``LinkFileError`` naming the line of the first problem.
     static func parse(_ text: String) throws(LinkFileError) -> XMLElement {
-        var parser = Parser(scalars: Array(text.unicodeScalars))
+        var parser = Parser(bytes: Array(text.utf8))
         return try parser.document()
     }
 
+    /// The parser, over the document's UTF-8 bytes.
     private struct Parser {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         var index = 0
 
-        private var line: Int { scalars[..<min(index, scalars.count)].filter { $0 == "\n" }.count + 1 }
-
-        private func fail(_ message: String) -> LinkFileError { LinkFileError("line \(line): \(message)") }
-
-        private func peek(_ text: String) -> Bool {
-            let expected = Array(text.unicodeScalars)
-            return index + expected.count <= scalars.count && Array(scalars[index..<(index + expected.count)]) == expected
+        /// An element whose content is being read.
+        struct Open {
+            let name: String
+            let attributes: [String: String]
+            let namespaces: [String: String]
+            var children: [XMLElement] = []
         }
 
-        private mutating func skip(past text: String) throws(LinkFileError) {
-            while index < scalars.count, !peek(text) { index += 1 }
-            guard index < scalars.count else { throw fail("'\(text)' expected before the end") }
-            index += text.unicodeScalars.count
+        private func fail(_ message: String) -> LinkFileError {
+            let line = bytes[..<min(index, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return LinkFileError("line \(line): \(message)")
+        }
+
+        private func peek(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return text.withUTF8Buffer { expected in (0..<count).allSatisfy { bytes[index + $0] == expected[$0] } }
+        }
+
+        private var atEnd: Bool { index >= bytes.count }
+
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
         private mutating func skipSpace() {
-            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+            while !atEnd, Self.isSpace(bytes[index]) { index += 1 }
         }
 
-        /// Skips comments, processing instructions and space; refuses a document type declaration.
+        /// The text up to `terminator`, which it skips; the text is checked by `check`.
+        private mutating func text(until terminator: StaticString, what: String) throws(LinkFileError) -> ArraySlice<UInt8> {
+            let start = index
+            while !atEnd, !peek(terminator) { index += 1 }
+            guard !atEnd else { throw fail("\(what) is not closed") }
+            let body = bytes[start..<index]
+            index += terminator.utf8CodeUnitCount
+            return body
+        }
+
+        /// `<!-- … -->`: a comment may not hold `--`, nor end with `-`.
+        private mutating func comment() throws(LinkFileError) {
+            index += 4
+            let start = index
+            while !atEnd, !peek("--") { index += 1 }
+            guard !atEnd else { throw fail("a comment is not closed") }
+            guard peek("-->") else { throw fail("'--' inside a comment") }
+            guard index == start || bytes[index - 1] != UInt8(ascii: "-") else { throw fail("a comment ends with '-'") }
+            index += 3
+        }
+
+        /// `<?target …?>`; the target `xml` is the declaration, allowed only at the very start.
+        private mutating func processingInstruction() throws(LinkFileError) {
+            let atStart = index == 0
+            index += 2
+            let target = try name()
+            if target.lowercased() == "xml" {
+                guard atStart, target == "xml" else { throw fail("an XML declaration is allowed only at the start") }
+            }
+            guard peek("?>") || (!atEnd && Self.isSpace(bytes[index])) else { throw fail("space expected after <?\(target)") }
+            _ = try text(until: "?>", what: "<?\(target)")
+        }
+
+        /// Skips comments, processing instructions and space; refuses a document type declaration
+        /// and other text.
         private mutating func skipMisc() throws(LinkFileError) {
             while true {
                 skipSpace()
                 if peek("<!--") {
-                    try skip(past: "-->")
+                    try comment()
                 } else if peek("<?") {
-                    try skip(past: "?>")
+                    try processingInstruction()
                 } else if peek("<!DOCTYPE") {
                     throw fail("a document type declaration is not accepted")
                 } else {
@@ -75,46 +143,79 @@ struct XMLElement {
         }
 
         mutating func document() throws(LinkFileError) -> XMLElement {
+            try checkCharacters()
             try skipMisc()
-            guard peek("<") else { throw fail("an element expected") }
-            let root = try element(namespaces: ["xml": "http://www.w3.org/XML/1998/namespace"])
+            guard peek("<"), !peek("</") else { throw fail(atEnd ? "no root element" : "an element expected") }
+            let root = try elements()
             try skipMisc()
-            guard index == scalars.count else { throw fail("text after the root element") }
+            guard atEnd else { throw fail("text after the root element") }
             return root
+        }
+
+        /// Refuses the characters XML 1.0 does not allow anywhere: control characters but tab,
+        /// line feed and carriage return, and U+FFFE and U+FFFF.
+        private mutating func checkCharacters() throws(LinkFileError) {
+            for position in bytes.indices {
+                let byte = bytes[position]
+                let refused = (byte < 0x20 && !Self.isSpace(byte))
+                    || (byte == 0xEF && position + 2 < bytes.count && bytes[position + 1] == 0xBF && bytes[position + 2] >= 0xBE)
+                if refused {
+                    index = position
+                    throw fail("a character XML does not allow (byte 0x\(String(byte, radix: 16)))")
+                }
+            }
+        }
+
+        private static func isNameStart(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+        }
+
+        private static func isNameCharacter(_ byte: UInt8) -> Bool {
+            isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
 
         private mutating func name() throws(LinkFileError) -> String {
             let start = index
-            while index < scalars.count {
-                let scalar = scalars[index]
-                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ":-_.".unicodeScalars.contains(scalar) else { break }
-                index += 1
-            }
-            guard index > start else { throw fail("a name expected") }
-            return String(String.UnicodeScalarView(scalars[start..<index]))
+            guard !atEnd, Self.isNameStart(bytes[index]) else { throw fail("a name expected") }
+            while !atEnd, Self.isNameCharacter(bytes[index]) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
-        private mutating func element(namespaces inherited: [String: String]) throws(LinkFileError) -> XMLElement {
-            index += 1  // <
+        /// A start tag, after its `<`: the element opened, and whether it is empty (`/>`).
+        private mutating func startTag(namespaces inherited: [String: String]) throws(LinkFileError) -> (Open, isEmpty: Bool) {
             let elementName = try name()
             var attributes: [String: String] = [:]
             while true {
+                let spaced = !atEnd && Self.isSpace(bytes[index])
                 skipSpace()
-                guard index < scalars.count else { throw fail("unterminated tag <\(elementName)>") }
+                guard !atEnd else { throw fail("unterminated tag <\(elementName)>") }
                 if peek("/>") || peek(">") { break }
+                guard spaced else { throw fail("space expected before an attribute in <\(elementName)>") }
                 let attribute = try name()
                 skipSpace()
                 guard peek("=") else { throw fail("'=' expected after the attribute \(attribute)") }
                 index += 1
                 skipSpace()
-                guard index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" else { throw fail("a quoted value expected for \(attribute)") }
-                let quote = scalars[index]
+                guard !atEnd, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { throw fail("a quoted value expected for \(attribute)") }
+                let quote = bytes[index]
                 index += 1
                 let start = index
-                while index < scalars.count, scalars[index] != quote { index += 1 }
-                guard index < scalars.count else { throw fail("unterminated value of \(attribute)") }
+                while !atEnd, bytes[index] != quote {
+                    guard bytes[index] != UInt8(ascii: "<") else { throw fail("'<' in the value of \(attribute)") }
+                    index += 1
+                }
+                guard !atEnd else { throw fail("unterminated value of \(attribute)") }
                 guard attributes[attribute] == nil else { throw fail("the attribute \(attribute) is given twice") }
-                attributes[attribute] = try resolvingReferences(String(String.UnicodeScalarView(scalars[start..<index])))
+                // A conforming parser reads a raw tab or line break in a value as a space.
+                var value = bytes[start..<index]
+                if value.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                    var normalized: [UInt8] = []
+                    for (offset, byte) in zip(value.indices, value) where !(byte == 0x0D && offset + 1 < index && bytes[offset + 1] == 0x0A) {
+                        normalized.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+                    }
+                    value = normalized[...]
+                }
+                attributes[attribute] = try resolvingReferences(value)
                 index += 1
             }
             var namespaces = inherited
@@ -122,44 +223,86 @@ struct XMLElement {
                 if attribute == "xmlns" { namespaces[""] = value }
                 if attribute.hasPrefix("xmlns:") { namespaces[String(attribute.dropFirst(6))] = value }
             }
-            if peek("/>") {
-                index += 2
-                return XMLElement(name: elementName, attributes: attributes, children: [], namespaces: namespaces)
+            for qualified in [elementName] + attributes.keys where qualified.contains(":") {
+                let prefix = qualified.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                guard prefix == "xmlns" || namespaces[String(prefix)] != nil else { throw fail("the prefix \(prefix) of \(qualified) is not declared") }
             }
-            index += 1  // >
-            var children: [XMLElement] = []
+            let isEmpty = peek("/>")
+            index += isEmpty ? 2 : 1
+            return (Open(name: elementName, attributes: attributes, namespaces: namespaces), isEmpty)
+        }
+
+        /// The root element and everything in it, read with a stack of open elements.
+        private mutating func elements() throws(LinkFileError) -> XMLElement {
+            var stack: [Open] = []
+            var namespaces = ["xml": "http://www.w3.org/XML/1998/namespace"]
             while true {
-                guard index < scalars.count else { throw fail("<\(elementName)> is not closed") }
-                if peek("</") {
-                    index += 2
-                    let closing = try name()
-                    guard closing == elementName else { throw fail("</\(closing)> closes <\(elementName)>") }
-                    skipSpace()
-                    guard peek(">") else { throw fail("'>' expected") }
-                    index += 1
-                    return XMLElement(name: elementName, attributes: attributes, children: children, namespaces: namespaces)
-                } else if peek("<!--") {
-                    try skip(past: "-->")
-                } else if peek("<![CDATA[") {
-                    try skip(past: "]]>")
-                } else if peek("<?") {
-                    try skip(past: "?>")
-                } else if peek("<") {
-                    children.append(try element(namespaces: namespaces))
+                // At a `<` that starts an element.
+                index += 1
+                guard stack.count < XMLElement.maximumDepth else { throw fail("elements nested deeper than \(XMLElement.maximumDepth)") }
+                let (open, isEmpty) = try startTag(namespaces: namespaces)
+                var finished: XMLElement?
+                if isEmpty {
+                    finished = XMLElement(name: open.name, attributes: open.attributes, children: [], namespaces: open.namespaces)
                 } else {
-                    index += 1  // text: intent filters hold none that matters
+                    stack.append(open)
+                }
+                // Content, until the next start tag.
+                while true {
+                    if let element = finished {
+                        finished = nil
+                        guard !stack.isEmpty else { return element }
+                        stack[stack.count - 1].children.append(element)
+                    }
+                    guard let current = stack.last else { preconditionFailure("an open element") }
+                    guard !atEnd else { throw fail("<\(current.name)> is not closed") }
+                    if peek("</") {
+                        index += 2
+                        let closing = try name()
+                        guard closing == current.name else { throw fail("</\(closing)> closes <\(current.name)>") }
+                        skipSpace()
+                        guard peek(">") else { throw fail("'>' expected") }
+                        index += 1
+                        let element = stack.removeLast()
+                        finished = XMLElement(name: element.name, attributes: element.attributes, children: element.children, namespaces: element.namespaces)
+                    } else if peek("<!--") {
+                        try comment()
+                    } else if peek("<![CDATA[") {
+                        index += 9
+                        _ = try text(until: "]]>", what: "a CDATA section")
+                    } else if peek("<?") {
+                        try processingInstruction()
+                    } else if peek("<!") {
+                        throw fail("a declaration is not allowed inside an element")
+                    } else if peek("<") {
+                        namespaces = current.namespaces
+                        break
+                    } else {
+                        try characterData()
+                    }
                 }
             }
         }
 
-        private func resolvingReferences(_ text: String) throws(LinkFileError) -> String {
-            guard text.contains("&") else { return text }
+        /// Text between tags: intent filters hold none that matters, but it must be well-formed.
+        private mutating func characterData() throws(LinkFileError) {
+            let start = index
+            while !atEnd, bytes[index] != UInt8(ascii: "<") {
+                guard !peek("]]>") else { throw fail("']]>' in text") }
+                index += 1
+            }
+            _ = try resolvingReferences(bytes[start..<index])
+        }
+
+        /// The text with its references replaced; a `&` that starts no reference is an error.
+        private func resolvingReferences(_ text: ArraySlice<UInt8>) throws(LinkFileError) -> String {
+            guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
             var result = ""
-            var rest = Substring(text)
-            while let ampersand = rest.firstIndex(of: "&") {
-                result += rest[..<ampersand]
-                guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { throw fail("unterminated reference in '\(text)'") }
-                let reference = rest[rest.index(after: ampersand)..<semicolon]
+            var rest = text
+            while let ampersand = rest.firstIndex(of: UInt8(ascii: "&")) {
+                result += String(decoding: rest[..<ampersand], as: UTF8.self)
+                guard let semicolon = rest[ampersand...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw fail("a '&' that starts no reference") }
+                let reference = String(decoding: rest[(ampersand + 1)..<semicolon], as: UTF8.self)
                 switch reference {
                 case "amp": result += "&"
                 case "lt": result += "<"
@@ -167,14 +310,24 @@ struct XMLElement {
                 case "quot": result += "\""
                 case "apos": result += "'"
                 default:
-                    let number = reference.hasPrefix("#x") ? UInt32(reference.dropFirst(2), radix: 16)
-                        : reference.hasPrefix("#") ? UInt32(reference.dropFirst(), radix: 10) : nil
-                    guard let number, let scalar = Unicode.Scalar(number) else { throw fail("unknown reference &\(reference);") }
+                    let digits = reference.hasPrefix("#x") ? reference.dropFirst(2) : reference.dropFirst()
+                    let allowed = reference.hasPrefix("#x") ? "0123456789abcdefABCDEF" : "0123456789"
+                    let number = !reference.hasPrefix("#") || digits.isEmpty || !digits.allSatisfy(allowed.contains) ? nil
+                        : UInt32(digits, radix: reference.hasPrefix("#x") ? 16 : 10)
+                    guard let number, let scalar = Unicode.Scalar(number), Self.isCharacter(scalar) else { throw fail("unknown reference &\(reference);") }
                     result.unicodeScalars.append(scalar)
                 }
-                rest = rest[rest.index(after: semicolon)...]
+                rest = rest[(semicolon + 1)...]
             }
-            return result + rest
+            return result + String(decoding: rest, as: UTF8.self)
+        }
+
+        /// XML 1.0's `Char`.
+        private static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+            default: false
+            }
         }
     }
 
@@ -187,6 +340,12 @@ struct XMLElement {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
+            // A parser turns raw line breaks and tabs in a value into spaces; XML has no way to
+            // write the other control characters.
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            case _ where character.unicodeScalars.contains(where: { $0.value < 0x20 }): result += "\u{FFFD}"
             default: result.append(character)
             }
         }
