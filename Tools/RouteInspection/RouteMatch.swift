@@ -36,12 +36,16 @@ package struct RouteMatch {
         /// Reads a route table file (`Documentation/RouteTable.schema.json`), as the app's
         /// `DynamicRouteTable(json:)` reads it.
         ///
-        /// - Throws: ``RouteInspectionError/invalidArgument(_:)`` naming the file and every problem.
+        /// - Throws: ``RouteInspectionError/invalidArgument(_:)`` naming the file and every problem,
+        ///   or a file over ``maximumRouteTableBytes``.
         package static func routeTable(file path: String) throws(RouteInspectionError) -> DynamicRouteTable {
             let text: String
-            do { text = try TextFile.read(path) } catch { throw .invalidArgument("cannot read route table \(path): \(error)") }
+            do { text = try TextFile.read(path, maximumBytes: maximumRouteTableBytes) } catch { throw .invalidArgument("cannot read route table \(path): \(error)") }
             do { return try DynamicRouteTable(json: text) } catch { throw .invalidArgument("\(path): \(error)") }
         }
+
+        /// The largest route table file `routes match --route-table` reads: 1 MiB.
+        package static let maximumRouteTableBytes = 1 << 20
 
         /// Whether the decision of an open is asked for: a source, a web host or a route table.
         var explains: Bool { source != nil || !webHosts.isEmpty || routeTable != nil }
