@@ -49,7 +49,7 @@ extension Router {
         // carries (a Swift record's compiled pattern) or parsed once (a C record's). The override
         // rule then decides on the whole pass, the losers are left out, and the registry takes the
         // rest as they are: the routing table is built from them, at first use.
-        var pass = RecordPass(sections.lazy.flatMap(\.records), capacity: capacity, makesRoutes: router != nil, target: target(of:))
+        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil, target: target(of:))
         report.recordCount = pass.recordCount
         for issue in pass.issues {
             report.diagnostics.append("skipped record: \(issue)")
@@ -74,7 +74,7 @@ extension Router {
                 report.diagnostics.append(message)
                 logger.warning("\(message)")
             }
-            report.registered = pass.registered.map(\.pattern)
+            report.registered = pass.registeredPatterns
             if validating { reportConflicts(in: router, report: &report, logger: logger) }
         }
         var servicePass = ServiceDiscoveryPass()

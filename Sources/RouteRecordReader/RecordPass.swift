@@ -73,49 +73,90 @@ package struct RecordPass {
     /// The index in ``records`` of each of the routes that win.
     private var winners: [Int] = []
 
-    /// Reads the records and makes their routes; nothing is registered yet.
+    /// Reads the records of loaded sections and makes their routes; nothing is registered yet.
     ///
     /// - Parameters:
-    ///   - entries: The records in pass order, and the issues of those that could not be read
-    ///     (``RouteRecords``, section after section).
+    ///   - sections: The route sections in pass order, each read record after record
+    ///     (``RouteRecords``): a record, or the issue of one that could not be read.
     ///   - capacity: How many records to make room for.
     ///   - makesRoutes: `false` to keep the service records only (a pass for services alone).
     ///   - target: What a record's route opens; the tools' routes run an action that returns `nil`.
     package init(
-        _ entries: some Sequence<RouteRecords.Element>, capacity: Int = 0, makesRoutes: Bool = true,
+        _ sections: [RouteRecords], capacity: Int = 0, makesRoutes: Bool = true,
         target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) }
     ) {
-        routes = DiscoveredRoutes(capacity: makesRoutes ? capacity : 0)
-        if makesRoutes { records.reserveCapacity(capacity) }
+        self.init(capacity: capacity, makesRoutes: makesRoutes)
+        // Concrete loops rather than one flattened sequence: a `FlattenSequence` made in another
+        // module is iterated unspecialized, through value witnesses and generic metadata looked up
+        // for every record (a third of discovery's instructions at 10,000 records).
         var claims: [Int] = []
-        for entry in entries {
-            let record: RouteRecord
-            switch entry {
-            case .success(let read): record = read
-            case .failure(let issue):
-                issues.append(issue)
-                continue
-            }
-            recordCount += 1
-            if record.kind == .service {
-                services.append(record)
-                continue
-            }
-            guard makesRoutes else { continue }
-            let index = records.count
-            records.append(record)
-            do throws(Skip) {
-                let (pattern, options) = try Self.patternAndOptions(of: record)
-                switch try target(record) {
-                case .page(let page): routes.append(pattern, options: options, page: page)
-                case .action(let action): routes.append(pattern, options: options, action: action)
-                }
-                claims.append(index)
-                fates.append(.registered)
-            } catch {
-                fates.append(.skipped(error))
-            }
+        claims.reserveCapacity(makesRoutes ? capacity : 0)
+        for section in sections {
+            for entry in section { take(entry, makesRoutes: makesRoutes, target: target, claims: &claims) }
         }
+        decide(claims: claims)
+    }
+
+    /// Makes the routes of records already read (the `routes` tool's, whose files are closed by
+    /// then), in pass order, as the pass over loaded sections makes them.
+    package init(
+        entries: [RouteRecords.Element],
+        target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) }
+    ) {
+        self.init(capacity: entries.count, makesRoutes: true)
+        var claims: [Int] = []
+        claims.reserveCapacity(entries.count)
+        for entry in entries { take(entry, makesRoutes: true, target: target, claims: &claims) }
+        decide(claims: claims)
+    }
+
+    private init(capacity: Int, makesRoutes: Bool) {
+        routes = DiscoveredRoutes(capacity: makesRoutes ? capacity : 0)
+        if makesRoutes {
+            records.reserveCapacity(capacity)
+            fates.reserveCapacity(capacity)
+        }
+    }
+
+    /// Takes one record of the pass: a service's kept apart, a route's made (its index in
+    /// ``records`` appended to `claims`) or skipped, an unreadable one's issue kept.
+    private mutating func take(
+        _ entry: consuming RouteRecords.Element, makesRoutes: Bool, target: (RouteRecord) throws(Skip) -> Target,
+        claims: inout [Int]
+    ) {
+        // Consumed, so that the record moves from the entry into ``records`` instead of being
+        // copied field by field (a record holds a dozen references).
+        let record: RouteRecord
+        switch consume entry {
+        case .success(let read): record = read
+        case .failure(let issue):
+            issues.append(issue)
+            return
+        }
+        recordCount += 1
+        if record.kind == .service {
+            services.append(record)
+            return
+        }
+        guard makesRoutes else { return }
+        let index = records.count
+        do throws(Skip) {
+            let (pattern, options) = try Self.patternAndOptions(of: record)
+            switch try target(record) {
+            case .page(let page): routes.append(pattern, options: options, page: page)
+            case .action(let action): routes.append(pattern, options: options, action: action)
+            }
+            claims.append(index)
+            fates.append(.registered)
+        } catch {
+            fates.append(.skipped(error))
+        }
+        records.append(record)
+    }
+
+    /// The override rule, decided on the whole pass: `claims` are the indices in ``records`` of
+    /// the routes made, in the order ``routes`` holds them.
+    private mutating func decide(claims: [Int]) {
         let decision = OverrideRule.decide(
             count: routes.count, digest: routes.shapeDigest(at:), isOverride: { [records] in records[claims[$0]].isOverride },
             sameKey: routes.hasSameShape(_:_:)
@@ -152,6 +193,12 @@ package struct RecordPass {
     /// The records registered, in registration order.
     package var registered: [RouteRecord] {
         records.indices.compactMap { if case .registered = fates[$0] { records[$0] } else { nil } }
+    }
+
+    /// The patterns of the records registered, in registration order: ``registered``'s patterns,
+    /// without copying the records.
+    package var registeredPatterns: [String] {
+        records.indices.compactMap { if case .registered = fates[$0] { records[$0].pattern } else { nil } }
     }
 
     /// The records skipped before the override rule, with why, in pass order.

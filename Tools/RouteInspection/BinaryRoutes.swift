@@ -48,7 +48,7 @@ package struct BinaryRoutes {
     /// The records of every file made into routes as the app makes them (``RecordPass``): files
     /// in the order given, records in section order, the override rule decided on them all.
     package func pass() -> RecordPass {
-        RecordPass(sections.lazy.flatMap(\.entries))
+        RecordPass(entries: sections.flatMap(\.entries))
     }
 
     /// A router configured as `configuration` with the routes of ``pass()`` registered, as
