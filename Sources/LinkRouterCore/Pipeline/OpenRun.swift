@@ -303,14 +303,17 @@ struct OpenRun {
         /// A page already shown updated itself with the open's parameters (update in place).
         case updated(any Routable)
 
+        /// Whether the page is a parent, which the caller's configuration does not concern.
         var isParent: Bool { if case .parent = self { true } else { false } }
     }
 
-    /// Makes the page of a route and prepares it (``RouterConfiguration/preparePage``): the one
-    /// place a page is made for showing — the open's page (given or built), each parent built for
-    /// a deep link, and a page updated in place.
+    /// Makes the page of a route, configures it as the caller asked (``PageConfiguration``; not a
+    /// parent) and prepares it (``RouterConfiguration/preparePage``): the one place a page is made
+    /// for showing — the open's page (given or built), each parent built for a deep link, and a
+    /// page updated in place.
     /// - Returns: The page, or why there is none: the page given is not of the route's kind, the
-    ///   route refuses its parameters, or the hook throws.
+    ///   route refuses its parameters, the page does not offer the type asked for, or the
+    ///   configuration or the hook throws.
     func page(for route: ResolvedRoute, _ origin: PageOrigin) -> Result<any Routable, RouteFailure> {
         let pattern = route.pattern.text
         let made: (any Routable)?
