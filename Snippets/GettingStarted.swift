@@ -29,6 +29,24 @@ let shared = await Router.shared.open("app://share?text=hi+there")
 print(shared.actionResult ?? "")   // shared hi there
 // snippet.end
 
+// snippet.protocol
+/// What a caller may know of a page: a protocol, declared in a module that both import.
+protocol Greeting: Sendable {
+    var greeting: String { get set }
+}
+
+@Routable("hello", as: (any Greeting).self)
+struct HelloPage: Greeting {
+    var greeting = "hello"
+}
+
+// Configured through the protocol before it is shown; the caller never names HelloPage.
+let hello = await Router.shared.open("app://hello", as: (any Greeting).self) { $0.greeting = "bonjour" }
+print((hello.page as? any Greeting)?.greeting ?? "")   // bonjour
+// Built through the whole pipeline and not shown: a preview.
+print(try await Router.shared.page(for: "app://hello", as: (any Greeting).self).greeting)   // hello
+// snippet.end
+
 // snippet.byHand
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["app"]))
 try router.register("user/<int:id>", page: UserPage.self)

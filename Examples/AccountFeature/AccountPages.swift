@@ -1,11 +1,15 @@
 // The account module: sign-in and profiles. Registered by annotation only; no other module
 // imports this one.
 import LinkRouter
+import ShopInterfaces
 
-@Routable("account/login", openStyle: .present, summary: "Sign in")
-struct LoginPage: CustomStringConvertible {
+/// Offers `SignInPrompting`, so that a module that imports only ShopInterfaces can say why the
+/// user is asked to sign in (the route declares it: `routes gen` writes a link that carries it).
+@Routable("account/login", as: (any SignInPrompting).self, openStyle: .present, summary: "Sign in")
+struct LoginPage: SignInPrompting, CustomStringConvertible {
     @RouteParameter("return_to") let returnTo: String?
-    var description: String { "LoginPage(returnTo: \(returnTo ?? "-"))" }
+    @RouteParameter(from: .caller) var reason: String?
+    var description: String { "LoginPage(returnTo: \(returnTo ?? "-")\(reason.map { ", reason: \($0)" } ?? ""))" }
 }
 
 @Routable("account/profile/:user(/:tab)", exposure: .external, summary: "A user's profile")

@@ -115,6 +115,20 @@ let tour: [(title: String, run: @Sendable () async -> String, expectedStack: Str
         await User.answer("account/addresses/pick", with: "221B Baker Street")
         return "picked \(picked.withLock { $0 })"
     }, "catalog > catalog/product/<int:id> > cart"),
+    ("a page configured through a protocol it offers, by a file that does not import its module", {
+        // AccountFeature's login page offers ShopInterfaces.SignInPrompting; the generated link
+        // carries the protocol, so the closure gets the page as `any SignInPrompting`, no cast.
+        let line = describe(await router.open(Routes.accountLogin) { $0.reason = "to see your orders" })
+        await navigator.dismiss(animated: true)
+        return line
+    }, "catalog > catalog/product/<int:id> > cart"),
+    ("a page built through the whole pipeline without being shown: a preview", {
+        do {
+            return "preview \(try await router.page(for: Routes.catalogProduct(id: 9)))"
+        } catch {
+            return "no preview: \(error)"
+        }
+    }, "catalog > catalog/product/<int:id> > cart"),
     ("back to a route", {
         await navigator.back(toRoute: "catalog", animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
     }, "catalog"),

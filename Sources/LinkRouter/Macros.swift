@@ -55,6 +55,13 @@
 ///
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
+///   - declaredProtocol: The protocol the page offers to callers that configure it without importing
+///     its module (``/LinkRouterCore/Router/open(_:as:parameters:source:options:configure:)``), as `NoteEditing.self` or
+///     `(any NoteEditing).self`, optionally qualified by its module. The compiler does not check that
+///     the page conforms, since the conformance may be declared in another module: an open that
+///     asks for the protocol fails with ``/LinkRouterCore/RouteFailure/pageMismatch(pattern:expected:actual:)`` when it
+///     does not, and `routes check` reports it from the binary. `routes gen` writes the route's
+///     link as a ``/LinkRouterCore/PageLink`` of the protocol.
 ///   - exposure: Whether URLs from outside the app may open the page.
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to; names without `,`.
@@ -74,6 +81,7 @@
 @attached(extension, conformances: Routable, names: named(__linkRouterRecord), named(init))
 public macro Routable(
     _ pattern: StaticString,
+    as declaredProtocol: Any.Type? = nil,
     exposure: RouteOptions.Exposure = .internal,
     openStyle: RouteOptions.OpenStyle = .automatic,
     groups: [StaticString] = [],

@@ -31,6 +31,8 @@ enum Annotation: CaseIterable {
 /// A labeled parameter of the annotations, in the order the declarations list them; its raw value
 /// is its label.
 enum AnnotationParameter: String, CaseIterable {
+    /// `as: NoteEditing.self`: the protocol the page offers, for callers that configure it.
+    case declaredProtocol = "as"
     /// `exposure: .internal` or `.external`.
     case exposure
     /// `openStyle: .automatic`, `.push` or `.present`.
@@ -57,6 +59,7 @@ enum AnnotationParameter: String, CaseIterable {
     /// The annotations that take it.
     var annotations: Set<Annotation> {
         switch self {
+        case .declaredProtocol: [.routable]
         case .exposure, .groups, .summary, .query, .unknownQuery: [.routable, .routeAction, .routePage]
         case .openStyle: [.routable, .routePage]
         case .lifetime: [.routableService]

@@ -23,6 +23,8 @@ struct RouteDeclaration {
     var action: ExprSyntax?
     /// `#route`'s page type, as written: `Type.self`.
     var page: ExprSyntax?
+    /// The protocol the page offers (`as: NoteEditing.self`), as written, without `any` and backticks.
+    var declaredProtocol: String?
 
     var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
 
@@ -36,7 +38,7 @@ struct RouteDeclaration {
 
     /// The record's bytes, its accessor field 0.
     func record(kind: RecordKind) -> [UInt8] {
-        RouteRecordCodec.encodeRoute(kind: kind, flags: flags, text: text, compiledPattern: compiledPattern)
+        RouteRecordCodec.encodeRoute(kind: kind, flags: flags, text: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol)
     }
 
     /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
@@ -177,6 +179,20 @@ struct RouteDeclaration {
                     continue
                 }
                 isOverride = literal.literal.tokenKind == .keyword(.true)
+            case .declaredProtocol:
+                // A protocol written as a type expression; whether the page conforms is checked at
+                // run time and by `routes check`, since a conformance may be declared in another module.
+                guard let name = ServiceDeclaration.protocolName(of: expression)?.filter({ $0 != "`" }) else {
+                    report(expression, "declaredProtocolNotAProtocol",
+                           "write the protocol the page offers as 'NoteEditing.self' or '(any NoteEditing).self', optionally qualified by its module")
+                    continue
+                }
+                guard name.utf8.count <= RecordLayout.maximumDeclaredProtocolLength else {
+                    report(expression, "declaredProtocolTooLong",
+                           "the protocol's name takes \(name.utf8.count) bytes; a route record holds at most \(RecordLayout.maximumDeclaredProtocolLength)")
+                    continue
+                }
+                declaredProtocol = name
             case .action where action == nil:
                 action = expression
             case .page where page == nil:

@@ -25,6 +25,9 @@ package enum RecordLayout {
     /// The most text a route record holds: its pattern, groups, summary and query contract with
     /// their separators, in UTF-8 bytes. A longer text is a compile-time error.
     package static let maximumTextLength = 1024
+    /// The most UTF-8 bytes of the protocol a page declares (`@Routable(..., as: P.self)`): its
+    /// length is stored in one byte. A longer name is a compile-time error.
+    package static let maximumDeclaredProtocolLength = 255
     /// The most blocks a record is read with: room for the longest text and its compiled pattern,
     /// and a bound on what a corrupt block count can make a reader copy.
     package static let maximumBlockCount = 32
@@ -106,7 +109,8 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// (``RecordOpenStyle``). Bit 3, in service records only: the instance is shared
 /// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
 /// service the records of the same protocol, that are not marked (``override``). Bit 5, in a
-/// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 15 marks the
+/// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 6, in page
+/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 15 marks the
 /// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
@@ -132,6 +136,11 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// Bit 5, in a version-1 record: the pattern as the macro compiled it follows the text in the
     /// text field, where readers that predate it read nothing (they stop at the text's length).
     package static let compiledPattern = RecordFlags(rawValue: 1 << 5)
+    /// Bit 6, in `'page'` records: the route declares the protocol its page offers
+    /// (`@Routable(..., as: P.self)`), whose name follows the compiled pattern (or the text, in a
+    /// record without one): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that
+    /// predate it stop at the text and the compiled pattern, and read the route as it was.
+    package static let declaredProtocol = RecordFlags(rawValue: 1 << 6)
     /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
     /// block's index with this bit set; a record's first block never has it.
     package static let continuationBlock = RecordFlags(rawValue: 1 << 15)

@@ -16,9 +16,10 @@ package enum RouteRecordCodec {
     /// - Parameters:
     ///   - text: The record's text.
     ///   - compiledPattern: The pattern as the macro parsed it, `nil` for a record without one.
-    package static func version(for text: RecordText, compiledPattern: CompiledPattern?) -> UInt16 {
+    ///   - declaredProtocol: The protocol the route's page offers, if it declares one.
+    package static func version(for text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil) -> UInt16 {
         if text.query != nil || compiledPattern?.hasGroupsVersion1Misreads == true { return 2 }
-        let body = text.bytes.count + (compiledPattern?.encodedSize ?? 0)
+        let body = text.bytes.count + (compiledPattern?.encodedSize ?? 0) + declaredProtocolTrailer(declaredProtocol).count
         return body <= RecordLayout.version1TextCapacity ? 1 : 2
     }
 
@@ -29,17 +30,37 @@ package enum RouteRecordCodec {
     ///   - flags: The route's flags, without ``RecordFlags/compiledPattern``, which the codec sets.
     ///   - text: The pattern, groups, summary and contract, at most ``RecordLayout/maximumTextLength`` bytes.
     ///   - compiledPattern: The pattern as the macro parsed it, or `nil`.
+    ///   - declaredProtocol: The protocol the page offers (`@Routable(..., as: P.self)`), as
+    ///     written, at most ``RecordLayout/maximumDeclaredProtocolLength`` bytes; it sets
+    ///     ``RecordFlags/declaredProtocol`` and follows the compiled pattern.
     package static func encodeRoute(
-        kind: RecordKind, flags: RecordFlags, text: RecordText, compiledPattern: CompiledPattern?
+        kind: RecordKind, flags: RecordFlags, text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil
     ) -> [UInt8] {
         let textBytes = text.bytes
         let compiled = compiledPattern?.bytes ?? []
-        if version(for: text, compiledPattern: compiledPattern) == 1 {
-            var flags = flags
+        let trailer = declaredProtocolTrailer(declaredProtocol)
+        var flags = flags
+        if declaredProtocol != nil { flags.insert(.declaredProtocol) }
+        if version(for: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol) == 1 {
             if compiledPattern != nil { flags.insert(.compiledPattern) }
-            return encodeVersion1(kind: kind, flags: flags, text: textBytes, trailer: compiled)
+            return encodeVersion1(kind: kind, flags: flags, text: textBytes, trailer: compiled + trailer)
         }
-        return encodeVersion2(kind: kind, flags: flags, text: textBytes, compiled: compiled)
+        return encodeVersion2(kind: kind, flags: flags, text: textBytes, compiled: compiled, after: trailer)
+    }
+
+    /// The bytes a declared protocol takes after the compiled pattern: its length in one byte,
+    /// then its name; none without one.
+    private static func declaredProtocolTrailer(_ name: String?) -> [UInt8] {
+        guard let name else { return [] }
+        let bytes = Array(name.utf8.prefix(RecordLayout.maximumDeclaredProtocolLength))
+        return [UInt8(bytes.count)] + bytes
+    }
+
+    /// The declared protocol's name at the start of `rest`, the bytes after a record's compiled
+    /// pattern: `nil` when its length byte is 0 or runs past `rest`.
+    private static func declaredProtocol(at rest: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard let length = rest.first.map(Int.init), length > 0, 1 + length <= rest.count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: rest[1..<(1 + length)])
     }
 
     /// The bytes of a service record: the protocol's name as its text.
@@ -62,8 +83,8 @@ package enum RouteRecordCodec {
 
     /// A version-2 record: its first block's header, then the body (text, compiled pattern) across
     /// as many blocks as it needs, each later block behind its own 8-byte header.
-    private static func encodeVersion2(kind: RecordKind, flags: RecordFlags, text: [UInt8], compiled: [UInt8]) -> [UInt8] {
-        let body = text + compiled
+    private static func encodeVersion2(kind: RecordKind, flags: RecordFlags, text: [UInt8], compiled: [UInt8], after trailer: [UInt8] = []) -> [UInt8] {
+        let body = text + compiled + trailer
         let blockCount = blockCount(forBody: body.count)
         var bytes = littleEndianBytes(RecordLayout.magic) + littleEndianBytes(UInt16(2)) + littleEndianBytes(flags.rawValue)
         bytes += littleEndianBytes(kind.rawValue) + littleEndianBytes(UInt16(blockCount)) + littleEndianBytes(UInt16(text.count))
@@ -182,7 +203,15 @@ package enum RouteRecordCodec {
                 compiled = compiledPattern(trailing: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...]))
                 guard compiled != nil else { return (block, .failure(.badCompiledPattern)) }
             }
-            return (block, .success(RecordView(version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled)))
+            var declared: UnsafeRawBufferPointer?
+            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
+                let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
+                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
+                guard declared != nil else { return (block, .failure(.badDeclaredProtocol)) }
+            }
+            return (block, .success(RecordView(
+                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+            )))
         case 2:
             guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
             let blockCount = Int(field(RecordLayout.Offset.blockCount, UInt16.self))
@@ -220,7 +249,14 @@ package enum RouteRecordCodec {
                 compiled = CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: body[textLength..<(textLength + compiledLength)]))
                 guard compiled != nil else { return (size, .failure(.badCompiledPattern)) }
             }
-            return (size, .success(RecordView(version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled)))
+            var declared: UnsafeRawBufferPointer?
+            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
+                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
+                guard declared != nil else { return (size, .failure(.badDeclaredProtocol)) }
+            }
+            return (size, .success(RecordView(
+                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+            )))
         default:
             // A later version keeps the block count and the writer where version 2 has them, and
             // the header of each later block: the record is skipped whole when its blocks say so,
@@ -276,6 +312,9 @@ package struct RecordView {
     package let text: UnsafeRawBufferPointer
     /// The pattern as the macro compiled it, for a Swift record that carries it.
     package let compiledPattern: CompiledPattern.View?
+    /// The name of the protocol the route's page offers, as the annotation wrote it, when the
+    /// record declares one (``RecordFlags/declaredProtocol``): its UTF-8 bytes, not checked.
+    package let declaredProtocol: UnsafeRawBufferPointer?
 }
 
 /// Why a record, or the rest of a section, cannot be used.
@@ -307,6 +346,9 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case badCompiledPattern
     /// The record has no accessor (checked for loaded images, whose accessors the dynamic linker fills in).
     case missingAccessor
+    /// The record says it declares the protocol its page offers, and the name after its compiled
+    /// pattern is empty, runs past the record or is not UTF-8.
+    case badDeclaredProtocol
 
     /// A one-line explanation.
     package var description: String {
@@ -326,6 +368,7 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .misplacedBlock: "a record's later block where a record should start"
         case .badCompiledPattern: "its compiled pattern is malformed"
         case .missingAccessor: "record has no accessor"
+        case .badDeclaredProtocol: "the protocol its page declares is malformed"
         }
     }
 

@@ -32,6 +32,9 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         /// `CAP_SYS_ADMIN` or `CAP_CHECKPOINT_RESTORE`) nor the path can be read: the system's
         /// messages for both.
         case loadedFileUnreadable(source: String, why: String, pathError: String)
+        /// The file's `swift5_protocol_conformances` section lists more conformances than a
+        /// reader reads (``ProtocolConformances/maximumCount``).
+        case tooManyConformances(count: Int, limit: Int)
     }
 
     /// The file's path.
@@ -59,6 +62,8 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
             "its linkrouter_routes section was removed after linking (objcopy --remove-section or strip --remove-section?): the linker's bounds of the section hold no file bytes, or only zeros, so it has no routes"
         case .loadedFileUnreadable(let source, let why, let pathError):
             "replaced or deleted since it was loaded, and the loaded file cannot be read through \(source) (\(why)) nor the path (\(pathError)): its records are skipped"
+        case .tooManyConformances(let count, let limit):
+            "its swift5_protocol_conformances section lists \(count) conformances, more than the \(limit) a reader reads"
         case .notTheLoadedObject: "the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory"
         }
     }

@@ -97,7 +97,7 @@ private func swift_demangle(
     _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
 ) -> UnsafeMutablePointer<CChar>?
 
-private func runtimeDemangle(_ name: String) -> String? {
+func runtimeDemangle(_ name: String) -> String? {
     guard name.hasPrefix("$s") || name.hasPrefix("_$s") else { return nil }
     return name.withCString { pointer in
         guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }

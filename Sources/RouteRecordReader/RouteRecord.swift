@@ -30,6 +30,9 @@ package struct RouteRecord: Sendable, Hashable {
     /// Whether the record overrides the unmarked records of the same route shape, or for a
     /// service of the same protocol (`overrides: true`).
     package let isOverride: Bool
+    /// The protocol the route's page offers, as the annotation wrote it
+    /// (`@Routable("note/edit", as: NoteEditing.self)` gives `NoteEditing`); `nil` when it declares none.
+    package let declaredProtocol: String?
     /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
     package let serviceLifetime: RecordServiceLifetime?
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
@@ -59,6 +62,12 @@ package struct RouteRecord: Sendable, Hashable {
             compiledPattern = pattern
         } else {
             compiledPattern = nil
+        }
+        if let declared = view.declaredProtocol {
+            guard let name = RecordText.serviceName(declared) else { throw .badDeclaredProtocol }
+            declaredProtocol = name
+        } else {
+            declaredProtocol = nil
         }
         version = view.version
         kind = view.kind

@@ -14,19 +14,25 @@ struct CompileTimeCheckTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Services.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
+        return try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck"] + (try Self.swiftcArguments()) + [file.path])
+    }
+
+    /// The arguments `swiftc` compiles a module of an app with, as SwiftPM compiles the package's
+    /// modules: Swift 6 with `ExistentialAny`, the built LinkRouter module, the C modules it depends
+    /// on, the macro plugin.
+    static func swiftcArguments() throws -> [String] {
         let build = BuiltProduct.buildFolder.path
-        let sources = Self.repository.appendingPathComponent("Sources").path
+        let sources = repository.appendingPathComponent("Sources").path
         let plugin = "\(build)/LinkRouterMacros-tool"
         guard FileManager.default.isExecutableFile(atPath: plugin) else { throw BuiltProduct.MissingProduct(path: plugin) }
-        return try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/env"), [
-            "swiftc", "-typecheck", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
+        return [
+            "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
             "-I", "\(build)/Modules", "-module-cache-path", "\(build)/ModuleCache",
             "-Xcc", "-fmodule-map-file=\(build)/CRouteRecord.build/module.modulemap", "-Xcc", "-I", "-Xcc", "\(sources)/CRouteRecord/include",
             "-Xcc", "-fmodule-map-file=\(build)/CLoadedImages.build/module.modulemap", "-Xcc", "-I", "-Xcc", "\(sources)/CLoadedImages/include",
             "-Xcc", "-fmodule-map-file=\(sources)/CLibELF/module.modulemap",
             "-load-plugin-executable", "\(plugin)#LinkRouterMacros",
-            file.path,
-        ])
+        ]
     }
 
     static let interface = """

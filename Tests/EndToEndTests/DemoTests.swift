@@ -22,7 +22,7 @@ struct DemoTests {
         #expect(run.lines.contains { $0.hasPrefix("all ") && $0.hasSuffix(" opened as expected") })
     }
 
-    @Test("demo --script tours the navigator: cold-start stack, login interceptor, picker result, back to a route")
+    @Test("demo --script tours the navigator: cold-start stack, login interceptor, picker result, a page configured through a protocol, a preview, back to a route")
     func navigationTour() throws {
         let run = try demo.run(["--script"])
         let tour = Array(run.lines.drop { !$0.hasPrefix("# cold start") }.prefix { !$0.hasPrefix("# links") })
@@ -36,6 +36,12 @@ struct DemoTests {
             "  stack: catalog > catalog/product/<int:id> > cart",
             "# a picker page returns a result",
             "  picked 221B Baker Street",
+            "  stack: catalog > catalog/product/<int:id> > cart",
+            "# a page configured through a protocol it offers, by a file that does not import its module",
+            "  page   LoginPage(returnTo: -, reason: to see your orders)",
+            "  stack: catalog > catalog/product/<int:id> > cart",
+            "# a page built through the whole pipeline without being shown: a preview",
+            "  preview ProductPage(id: 9)",
             "  stack: catalog > catalog/product/<int:id> > cart",
             "# back to a route",
             "  back to catalog",

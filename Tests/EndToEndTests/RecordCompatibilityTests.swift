@@ -128,6 +128,22 @@ struct RecordCompatibilityTests {
         }
     }
 
+    @Test("the old host reads a route whose page declares a protocol as the route it is: the name after the compiled pattern is not seen")
+    func oldHostDeclaredProtocol() throws {
+        // The demo's login page offers ShopInterfaces.SignInPrompting: flag bit 6, a version-1 record.
+        let demo = BuiltProduct(name: "demo").path.path
+        let section = try #require(try RouteSectionReader.read(file: demo))
+        let declaring = section.records.filter { $0.declaredProtocol != nil }
+        #expect(declaring.map(\.pattern) == ["account/login"])
+        #expect(declaring.map(\.declaredProtocol) == ["SignInPrompting"])
+        #expect(declaring.allSatisfy { $0.version == 1 && $0.compiledPattern != nil })
+        let old = try oldRead([demo])
+        #expect(!old.contains { $0.hasPrefix("issue ") }, "\(old)")
+        for record in declaring {
+            #expect(old.contains(Self.line(record)), "\(old)")
+        }
+    }
+
     /// How many blocks a record takes, from its header in the file.
     func blockCount(of record: RouteRecord, in path: String) throws -> Int? {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))

@@ -1,5 +1,6 @@
 import Foundation
 import RouteInspection
+import RouteRecordLayout
 import Testing
 
 /// `routes gen` in process: typed URL builders generated from a binary's route records.
@@ -31,7 +32,9 @@ struct GeneratedRoutesTests {
             "    static func catalogByCategory(category: String) -> RouteLink {",
             #"        RouteLink(route: .catalogByCategory, path: "catalog/\(RouteLink.encodePath(category))", scheme: "shop")"#,
             #"    static var catalog: RouteLink { RouteLink(route: .catalog, path: "catalog", scheme: "shop") }"#,
-            #"    static var accountLogin: RouteLink { RouteLink(route: .accountLogin, path: "account/login", scheme: "shop") }"#,
+            // The login page declares the protocol it offers: its link carries it, qualified by its module, which is imported.
+            "import ShopInterfaces",
+            #"    static var accountLogin: PageLink<any ShopInterfaces.SignInPrompting> { PageLink(RouteLink(route: .accountLogin, path: "account/login", scheme: "shop")) }"#,
             "    static func greet(name: String) -> RouteLink {",
             "    /// `greet/:name`",
         ] {
@@ -220,6 +223,19 @@ struct GeneratedRoutesTests {
     }
 
     // MARK: - Bad input
+
+    @Test("a route whose page declares a protocol gets a PageLink builder of it; a name the binary does not qualify is written as declared, with no import")
+    func declaredProtocol() throws {
+        let scratch = try ScratchFolder()
+        let record = RouteRecordCodec.encodeRoute(kind: .page, flags: [], text: RecordText(pattern: "note/<int:id>"), compiledPattern: nil, declaredProtocol: "NoteEditing")
+        let file = try scratch.object("notes", [.encoded(record), PlantedRoute("plain")])
+        let source = try GeneratedRoutes(binary: file, scheme: "app", access: .internal).source
+        let lines = source.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("import ") } == ["import LinkRouter"])
+        #expect(lines.contains("    static func note(id: Int) -> PageLink<any NoteEditing> {"), "\(source)")
+        #expect(lines.contains(#"        PageLink(RouteLink(route: .note, path: "note/\(id)", scheme: "app"))"#), "\(source)")
+        #expect(lines.contains(#"    static var plain: RouteLink { RouteLink(route: .plain, path: "plain", scheme: "app") }"#), "\(source)")
+    }
 
     @Test("an invalid scheme is refused before the binary is read", arguments: ["1x", "", "a b", "é"])
     func invalidScheme(scheme: String) throws {

@@ -36,6 +36,20 @@ struct RouteDumpTests {
         #expect(Set(dump.rows.map(\.offset)).count == 4)
     }
 
+    @Test("the protocol a route's page offers is shown: an OFFERS column in the table, \"offers\" in the JSON (null for none)")
+    func offers() throws {
+        let scratch = try ScratchFolder()
+        let record = RouteRecordCodec.encodeRoute(kind: .page, flags: [], text: RecordText(pattern: "note/edit"), compiledPattern: nil, declaredProtocol: "Notes.NoteEditing")
+        let dump = try RouteDump(binaries: [scratch.object("notes", [.encoded(record), PlantedRoute("plain")])])
+        let table = try dump.text(.table).split(separator: "\n").map(String.init)
+        #expect(table[0].contains("GROUPS  OFFERS"), "\(table)")
+        #expect(table.contains { $0.contains("note/edit") && $0.contains("Notes.NoteEditing") }, "\(table)")
+        let json = try dump.text(.json)
+        #expect(json.contains(#""offers" : "Notes.NoteEditing""#) || json.contains(#""offers":"Notes.NoteEditing""#), "\(json)")
+        #expect(json.contains(#""offers" : null"#) || json.contains(#""offers":null"#), "\(json)")
+        #expect(try !RouteDump(binaries: [scratch.object("none", [PlantedRoute("plain")])]).text(.table).contains("OFFERS"))
+    }
+
     @Test("a route's query contract is shown: a QUERY column in the table, \"query\" in the JSON")
     func queryContract() throws {
         let scratch = try ScratchFolder()
@@ -76,7 +90,7 @@ struct RouteDumpTests {
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
         #expect(records.count == 15)
-        #expect(Set(records[0].keys) == ["kind", "recordVersion", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "lifetime", "overrides"])
+        #expect(Set(records[0].keys) == ["kind", "recordVersion", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "offers", "lifetime", "overrides"])
         #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
         // The demo's records all fit version 1, compiled pattern and all.
         #expect(records.allSatisfy { $0["recordVersion"] as? Int == 1 })

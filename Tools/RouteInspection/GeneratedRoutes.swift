@@ -1,3 +1,5 @@
+import RouteRecordReader
+
 /// `routes gen BINARY`: Swift source with a `RouteID` constant and a typed `RouteLink` builder for
 /// every route a binary registers, so call sites never spell pattern strings or build URLs by hand.
 package struct GeneratedRoutes {
@@ -21,9 +23,27 @@ package struct GeneratedRoutes {
         if let scheme { try Self.validate(scheme: scheme) }
         // The routes the app registers: records skipped, overridden or duplicates are left out.
         let pass = try BinaryRoutes.read([binary]).pass()
-        let generator = SwiftSourceGenerator(command: Self.commandLine(binary: binary, scheme: scheme, access: access), scheme: scheme, access: access)
+        var generator = SwiftSourceGenerator(command: Self.commandLine(binary: binary, scheme: scheme, access: access), scheme: scheme, access: access)
+        generator.protocols = try Self.qualifiedProtocols(pass.registered.compactMap(\.declaredProtocol), in: binary)
         source = generator.generate(pass.registered)
         warnings = pass.warnings
+    }
+
+    /// The module-qualified name of each protocol a page declares, as the binary's conformances name
+    /// it (``ProtocolConformances``): `ShopInterfaces.SignInPrompting` for `SignInPrompting`. A name
+    /// the binary does not qualify (stripped, or no page conforms) is left out, and written as declared.
+    ///
+    /// - Throws: ``RouteInspectionError/unreadableFile(_:)`` when the conformances cannot be read.
+    static func qualifiedProtocols(_ declared: [String], in binary: String) throws(RouteInspectionError) -> [String: String] {
+        guard !declared.isEmpty else { return [:] }
+        let conformances: Set<ProtocolConformances.Conformance>
+        do { conformances = try ProtocolConformances.read(file: binary).conformances } catch { throw .unreadableFile(error) }
+        let names = Set(conformances.map(\.protocol))
+        var result: [String: String] = [:]
+        for name in Set(declared) {
+            if let qualified = names.filter({ $0 == name || $0.hasSuffix("." + name) }).min() { result[name] = qualified }
+        }
+        return result
     }
 
     /// The command as the header names it: the binary by file name only, so the output does not

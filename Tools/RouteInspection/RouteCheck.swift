@@ -5,7 +5,8 @@ package import RouteRecordReader
 /// `routes check BINARY...`: the checks run-time validation does, offline, for CI.
 package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
-    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services.
+    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services, then
+    /// pages that do not conform to the protocol their route declares (``ProtocolCheck``).
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -46,7 +47,8 @@ package struct RouteCheck {
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
     package init(binaries: [String]) throws(RouteInspectionError) {
-        var pass = try BinaryRoutes.read(binaries).pass()
+        let binaryRoutes = try BinaryRoutes.read(binaries)
+        var pass = binaryRoutes.pass()
         var problems = pass.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
         for (record, skip) in pass.skipped {
             switch skip {
@@ -77,6 +79,7 @@ package struct RouteCheck {
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
         problems += ServiceCheck.problems(of: pass.services)
+        problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
@@ -103,6 +106,11 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         case shadowed
         /// Implementations of one service protocol of which none wins: none marked as an override, or several.
         case duplicateService
+        /// A page type that does not conform to the protocol its route declares (`@Routable(..., as: P.self)`).
+        case protocolNotConformed
+        /// A route that declares a protocol whose page type the file does not name (stripped), so
+        /// its conformance cannot be checked.
+        case unverifiedProtocol
     }
 
     /// What kind of problem.

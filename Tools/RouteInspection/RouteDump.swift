@@ -63,12 +63,14 @@ package struct RouteDump {
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
             return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n") + unreadableText
         case .table:
-            // The QUERY column only when a route declares a query contract.
+            // The QUERY and OFFERS columns only when a route declares a query contract, or a protocol.
             let showsQuery = routeRows.contains { $0.query != nil }
-            let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS"] + (showsQuery ? ["QUERY"] : []) + ["SYMBOL", "FILE", "OFFSET"]
+            let showsOffers = routeRows.contains { $0.offers != nil }
+            let header = ["KIND", "PATTERN", "EXPOSURE", "GROUPS"] + (showsQuery ? ["QUERY"] : []) + (showsOffers ? ["OFFERS"] : [])
+                + ["SYMBOL", "FILE", "OFFSET"]
             var text = TextOutput.table([header] + routeRows.map { row in
                 [row.overrides ? row.kind + " (override)" : row.kind, row.pattern, row.exposure, row.groups.joined(separator: ",")]
-                    + (showsQuery ? [row.query ?? ""] : []) + [row.symbol ?? "?", row.file, row.hexOffset]
+                    + (showsQuery ? [row.query ?? ""] : []) + (showsOffers ? [row.offers ?? ""] : []) + [row.symbol ?? "?", row.file, row.hexOffset]
             })
             if !serviceRows.isEmpty {
                 text += "\n\n" + TextOutput.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
@@ -141,6 +143,8 @@ package struct DumpRow: Encodable {
     package let summary: String?
     /// The route's query contract, as declared (`page: int = 1, tab: string; unknown: refuse`), if any.
     package let query: String?
+    /// The protocol the route's page declares it offers (`@Routable(..., as: P.self)`), as written; `nil` for none.
+    package let offers: String?
     /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
     package let lifetime: String?
     /// Whether the record is marked as an override (`overrides: true`): it wins over the unmarked
@@ -184,11 +188,12 @@ package struct DumpRow: Encodable {
         summary = record.summary
         // A contract that does not parse is shown as the record spells it; discovery skips the record.
         query = record.query.map { text in (try? QueryContract(recordText: text)).map(\.description) ?? text }
+        offers = record.declaredProtocol
         lifetime = record.serviceLifetime?.description
         overrides = record.isOverride
     }
 
-    enum CodingKeys: String, CodingKey { case kind, recordVersion, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, lifetime, overrides }
+    enum CodingKeys: String, CodingKey { case kind, recordVersion, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, offers, lifetime, overrides }
 
     /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
     package func encode(to encoder: any Encoder) throws {
@@ -204,6 +209,7 @@ package struct DumpRow: Encodable {
         try container.encode(groups, forKey: .groups)
         try container.encode(summary, forKey: .summary)
         try container.encode(query, forKey: .query)
+        try container.encode(offers, forKey: .offers)
         try container.encode(lifetime, forKey: .lifetime)
         try container.encode(overrides, forKey: .overrides)
     }

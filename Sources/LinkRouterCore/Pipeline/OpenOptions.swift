@@ -42,6 +42,9 @@ public struct OpenOptions: Sendable {
     public var tracesParameterValues: Bool
     /// The result slot handed to the page, for `open(_:expecting:)`.
     var resultSlot: PageResultSlot?
+    /// The protocol the page must offer and its configuration through it, for
+    /// `open(_:as:configure:)` and `page(for:as:)`.
+    var pageConfiguration: PageConfiguration?
 
     /// Creates options; the defaults animate, leave the style to the page and the router, record
     /// no trace, redact parameter values in a trace that is asked for, and build the page from the URL.

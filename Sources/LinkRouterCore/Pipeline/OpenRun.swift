@@ -13,13 +13,19 @@ struct PipelinePolicy: Sendable {
     /// Whether the run is reported: the delegate is asked, the event streams are told, a
     /// decision trace may be recorded.
     let reports: Bool
+    /// Whether the page the run builds goes to the ``Router/navigator``; `false` hands it back
+    /// unshown, as if the router had no navigator (`page(for:)`).
+    let shows: Bool
 
     /// `open`: every step, awaited where it suspends, reported.
-    @usableFromInline static let open = PipelinePolicy(maySuspend: true, performs: true, reports: true)
+    @usableFromInline static let open = PipelinePolicy(maySuspend: true, performs: true, reports: true, shows: true)
     /// `call`: a synchronous action, run on the calling thread; anything else stops the run.
-    static let call = PipelinePolicy(maySuspend: false, performs: true, reports: false)
+    static let call = PipelinePolicy(maySuspend: false, performs: true, reports: false, shows: true)
     /// `canOpen`: the plan alone; nothing is built, run or reported.
-    static let check = PipelinePolicy(maySuspend: false, performs: false, reports: false)
+    static let check = PipelinePolicy(maySuspend: false, performs: false, reports: false, shows: true)
+    /// `page(for:)`: every step of an open up to the page, which is built and handed back, not
+    /// shown; nothing reported.
+    static let build = PipelinePolicy(maySuspend: true, performs: true, reports: false, shows: false)
 }
 
 /// One run of the open pipeline, for `open`, `call` and `canOpen` alike: the state carried across
@@ -51,6 +57,9 @@ struct OpenRun {
     /// The page the caller made (``OpenOptions/page``): the run opens its URL like any other and
     /// shows this page where it would build one.
     let given: (any Routable)?
+    /// What the caller asks of the page: a protocol it offers, and its configuration through it
+    /// (``OpenOptions/pageConfiguration``).
+    let pageConfiguration: PageConfiguration?
     /// `nil` unless the open asked for its trace.
     let trace: TraceRecorder?
     /// The URL given, or the link a route identifier was filled into: the outcome's `url`.
@@ -88,6 +97,7 @@ struct OpenRun {
         transition = options.transition
         resultSlot = options.resultSlot
         given = options.page
+        pageConfiguration = options.pageConfiguration
         self.parameters = parameters
         hops = Hops(start: "", limit: router.configuration.maximumRedirects)
     }
@@ -238,10 +248,11 @@ struct OpenRun {
         guard var matched = route.take() else { preconditionFailure("a run performs a matched route") }
         switch matched.handler {
         case .action(let action):
-            if let given {
+            if given != nil || pageConfiguration != nil {
                 let pattern = matched.pattern.text
+                let actual = given.map { "\(type(of: $0))" } ?? pageConfiguration!.typeName
                 route = consume matched
-                return fail(.pageMismatch(pattern: pattern, expected: "an action", actual: "\(type(of: given))"), keepingRoute: true)
+                return fail(.pageMismatch(pattern: pattern, expected: "an action", actual: actual), keepingRoute: true)
             }
             // Only an asynchronous action needs an `await`: the call and its executor check cost
             // more than a synchronous action itself.
@@ -263,7 +274,7 @@ struct OpenRun {
             trace?.record(.open) { _ in "action ran" }
             return end(.action(value))
         case .pageType, .pageFactory:
-            let navigator = router.navigator
+            let navigator = policy.shows ? router.navigator : nil
             if navigator != nil || resultSlot != nil {
                 matched = matched.withResultSlot(resultSlot ?? PageResultSlot())
             }
@@ -291,13 +302,18 @@ struct OpenRun {
         case parent
         /// A page already shown updated itself with the open's parameters (update in place).
         case updated(any Routable)
+
+        /// Whether the page is a parent, which the caller's configuration does not concern.
+        var isParent: Bool { if case .parent = self { true } else { false } }
     }
 
-    /// Makes the page of a route and prepares it (``RouterConfiguration/preparePage``): the one
-    /// place a page is made for showing — the open's page (given or built), each parent built for
-    /// a deep link, and a page updated in place.
+    /// Makes the page of a route, configures it as the caller asked (``PageConfiguration``; not a
+    /// parent) and prepares it (``RouterConfiguration/preparePage``): the one place a page is made
+    /// for showing — the open's page (given or built), each parent built for a deep link, and a
+    /// page updated in place.
     /// - Returns: The page, or why there is none: the page given is not of the route's kind, the
-    ///   route refuses its parameters, or the hook throws.
+    ///   route refuses its parameters, the page does not offer the type asked for, or the
+    ///   configuration or the hook throws.
     func page(for route: ResolvedRoute, _ origin: PageOrigin) -> Result<any Routable, RouteFailure> {
         let pattern = route.pattern.text
         let made: (any Routable)?
@@ -325,7 +341,15 @@ struct OpenRun {
                 return .failure(.parametersRejected(pattern: pattern, underlying: error))
             }
         }
-        guard let made else { return .failure(.parametersRejected(pattern: pattern, underlying: nil)) }
+        guard var made else { return .failure(.parametersRejected(pattern: pattern, underlying: nil)) }
+        if let pageConfiguration, !origin.isParent {
+            switch pageConfiguration.apply(to: made, pattern: pattern) {
+            case .success(let configured): made = configured
+            case .failure(let failure):
+                trace?.record(.navigate) { _ in "configuring page '\(pattern)' as \(pageConfiguration.typeName) failed: \(failure)" }
+                return .failure(failure)
+            }
+        }
         guard let preparePage = router.configuration.preparePage else { return .success(made) }
         do {
             return .success(try preparePage(made, route))

@@ -1,7 +1,8 @@
 // Fuzz target: the ELF section reader, fed mutated ELF files. The bytes are written to a file
 // (unlinked at once, reached through /proc/self/fd) and read the way `routes dump` reads a binary:
 // RouteSectionReader.read(file:), every record's pattern parsed, EntrySymbols.resolve(in:) for the
-// accessor symbols. Any file must give records, issues or an ELFReadError — never trap. The same
+// accessor symbols, ProtocolConformances.read(file:) for the conformances `routes check` compares
+// declared protocols with. Any file must give records, issues or an ELFReadError — never trap. The same
 // bytes also go straight to the record codec and RecordDecoder as a section's contents, records of
 // both versions: the reads must cover the section block by block, and every record's compiled
 // pattern, which the reader accepted, must register and match like any route.
@@ -53,6 +54,14 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch {
         require(!error.message.isEmpty, "error without message")
     }
+    do {
+        // The conformances `routes check` compares declared protocols with: named, or an error.
+        for conformance in try ProtocolConformances.read(file: scratch.path).conformances {
+            require(!conformance.type.isEmpty && !conformance.protocol.isEmpty, "an unnamed conformance")
+        }
+    } catch {
+        require(!error.message.isEmpty, "error without message")
+    }
     return 0
 }
 
@@ -75,6 +84,9 @@ func checkDecoder(_ bytes: UnsafeRawBufferPointer) {
             require(view.version == 1 || view.version == 2, "a record of version \(view.version) was read")
             require(view.text.count <= maximumBody, "a text of \(view.text.count) bytes")
             require(view.version == 2 || read.size == RecordLayout.blockSize, "a version-1 record of \(read.size) bytes")
+            if let declared = view.declaredProtocol {
+                require((1...RecordLayout.maximumDeclaredProtocolLength).contains(declared.count), "a declared protocol of \(declared.count) bytes")
+            }
         }
         next = read.offset + read.size
     }

@@ -1,0 +1,105 @@
+extension Router {
+    /// Opens a route whose page offers `Page`, and configures the page through it before it is
+    /// shown: the caller knows a protocol the page conforms to, not the page's type or module.
+    ///
+    /// The open runs the whole pipeline, as ``open(_:parameters:source:options:)`` does. When it
+    /// reaches a page (built, given in ``OpenOptions/page`` or updated in place), the page is cast
+    /// to `Page` and handed to `configure` once, then prepared (``RouterConfiguration/preparePage``)
+    /// and shown. A page that does not offer `Page`, or a route that opens an action, fails with
+    /// ``RouteFailure/pageMismatch(pattern:expected:actual:)`` and nothing is shown; an error
+    /// `configure` throws fails it with ``RouteFailure/navigationFailed(pattern:underlying:)``.
+    /// The parents built for a deep link are not configured.
+    ///
+    /// ```swift
+    /// // NoteEditing is declared in a module both sides import; the page's module is imported by neither.
+    /// await router.open("app://note/edit?id=3", as: (any NoteEditing).self) { $0.delegate = self }
+    /// ```
+    /// - Parameters:
+    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink`` (see ``RouteReference``).
+    ///   - page: The type the page must offer: a protocol's existential, `(any NoteEditing).self`.
+    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - source: Where the URL comes from; external sources reach external routes only.
+    ///   - options: How to show the page, and whether to record the decision trace.
+    ///   - configure: Called once with the page as `Page`, before it is shown; a struct page is
+    ///     changed in place (`inout`).
+    /// - Returns: What was opened, or why nothing was.
+    @discardableResult
+    public func open<Page>(
+        _ route: some RouteReference, as page: Page.Type, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        options: OpenOptions = OpenOptions(), configure: @escaping @Sendable (inout Page) throws -> Void = { _ in }
+    ) async -> RouteOutcome {
+        var options = options
+        options.pageConfiguration = PageConfiguration(Page.self, configure)
+        return await open(route, parameters: parameters, source: source, options: options)
+    }
+
+    /// Opens a link whose page offers `Page` (``PageLink``, as `routes gen` writes them), and
+    /// configures the page through it before it is shown: ``open(_:as:parameters:source:options:configure:)``
+    /// with the link's type.
+    ///
+    /// ```swift
+    /// await router.open(Routes.noteEdit(id: 3)) { $0.delegate = self }
+    /// ```
+    /// - Returns: What was opened, or why nothing was.
+    @discardableResult
+    public func open<Page>(
+        _ link: PageLink<Page>, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        options: OpenOptions = OpenOptions(), configure: @escaping @Sendable (inout Page) throws -> Void
+    ) async -> RouteOutcome {
+        await open(link.link, as: Page.self, parameters: parameters, source: source, options: options, configure: configure)
+    }
+
+    /// Builds the page a URL names, through the whole pipeline, without showing it: for previews,
+    /// and for restoring a saved stack.
+    ///
+    /// The steps are an open's — admission, static redirects, matching, disabled routes, exposure,
+    /// the query contract, the page's own redirect, interceptors (which may redirect, rewrite or
+    /// stop it), building the page, ``RouterConfiguration/preparePage`` — but the page is handed
+    /// back instead of going to the ``navigator``, its parents are not built, and nothing is
+    /// reported: no delegate call, no event. A URL whose scheme has a dispatcher is not handed to
+    /// it.
+    ///
+    /// ```swift
+    /// let preview = try await router.page(for: "app://catalog/product/7")
+    /// let editor = try await router.page(for: "app://note/edit?id=3", as: (any NoteEditing).self)
+    /// ```
+    /// - Parameters:
+    ///   - route: The URL or bare route key, or a ``RouteID``, ``RouteLink`` or ``PageLink``.
+    ///   - page: The type the page must offer; by default any page.
+    ///   - parameters: Caller values, merged after path parameters and query items.
+    ///   - source: Where the URL comes from; external sources reach external routes only.
+    /// - Returns: The page, prepared.
+    /// - Throws: Why no page was built: the failure an open would report, ``RouteFailure/pageMismatch(pattern:expected:actual:)``
+    ///   for a route that opens an action or a page that does not offer `page`, and
+    ///   ``RouteFailure/dispatchFailed(scheme:reason:)`` for a URL a dispatcher would take.
+    public func page<Page>(
+        for route: some RouteReference, as page: Page.Type = (any Routable).self, parameters: [String: any Sendable] = [:],
+        source: OpenSource = .app
+    ) async throws(RouteFailure) -> Page {
+        if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
+        var options = OpenOptions()
+        options.pageConfiguration = PageConfiguration(Page.self) { _ in }
+        var run = OpenRun(router: self, policy: .build, parameters: parameters, source: source, options: options)
+        var stop = run.start(route.referencedRoute)
+        while stop == .pending, let step = run.pending.take() {
+            if case .dispatch(_, _, let scheme) = step {
+                throw .dispatchFailed(scheme: scheme, reason: "a page is built only by this router's routes, never by a dispatcher")
+            }
+            stop = await run.resume(step)
+        }
+        let outcome = run.finish()
+        switch outcome.result {
+        case .failure(let failure):
+            throw failure
+        case .success(.page(let built)), .success(.updated(let built)):
+            // Configured as `Page` before it was prepared; the hook may have wrapped it since.
+            guard let typed = built as? Page else {
+                throw .pageMismatch(pattern: outcome.route?.pattern.text ?? outcome.url, expected: "\(type(of: built)) pages", actual: "\(Page.self)")
+            }
+            return typed
+        case .success:
+            // A run that builds a page ends with it or fails: it runs no action and takes no dispatcher.
+            throw .pageMismatch(pattern: outcome.url, expected: "no page", actual: "\(Page.self)")
+        }
+    }
+}
