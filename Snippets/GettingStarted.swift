@@ -29,6 +29,28 @@ let shared = await Router.shared.open("app://share?text=hi+there")
 print(shared.actionResult ?? "")   // shared hi there
 // snippet.end
 
+// snippet.hooks
+@RouteInterceptor(scope: .group("members"), priority: 100)
+struct MembersOnly: RouteInterceptor {
+    func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
+        request.parameters.string("member", default: "no") == "yes" ? decision.proceed() : decision.stop(reason: "members only")
+    }
+}
+
+@RouterModule
+enum ProfileModule {
+    static func configure(_ router: Router) throws {
+        try router.addRedirect(from: "me", to: "user/42")   // once, before the first open
+    }
+}
+
+@Routable("lounge", groups: ["members"])
+struct LoungePage {}
+
+print(await Router.shared.open("app://lounge").failure!)                   // interceptor 'MembersOnly' stopped the open: members only
+print((await Router.shared.open("app://me").page as? UserPage)?.id ?? 0)   // 42
+// snippet.end
+
 // snippet.byHand
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["app"]))
 try router.register("user/<int:id>", page: UserPage.self)

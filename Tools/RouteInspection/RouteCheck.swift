@@ -5,7 +5,8 @@ package import RouteRecordReader
 /// `routes check BINARY...`: the checks run-time validation does, offline, for CI.
 package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
-    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services.
+    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services,
+    /// then duplicate interceptors and modules and interceptor scopes that no route is in.
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -77,6 +78,7 @@ package struct RouteCheck {
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
         problems += ServiceCheck.problems(of: pass.services)
+        problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
@@ -103,6 +105,11 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         case shadowed
         /// Implementations of one service protocol of which none wins: none marked as an override, or several.
         case duplicateService
+        /// Interceptor or module records of one name of which none wins: none marked as an override, or several.
+        case duplicateHook
+        /// An interceptor whose scope no route is in: a group no route record names, a pattern
+        /// that matches no route.
+        case unmatchedScope
     }
 
     /// What kind of problem.
