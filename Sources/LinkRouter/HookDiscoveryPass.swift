@@ -31,6 +31,12 @@ enum HookDiscoveryPass {
                 skip(record, "its accessor refused this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
                 continue
             }
+            // As a route registered before the pass keeps its place, so does an interceptor of the
+            // name (added by hand, or by an earlier pass: a library loaded again from a replaced file).
+            guard !router.hasInterceptor(named: declared.name) else {
+                skip(record, "an interceptor named '\(declared.name)' was added earlier and keeps its place")
+                continue
+            }
             let scope: InterceptorScope = switch declared.scope {
             case .all: .all
             case .group(let group): .group(group)

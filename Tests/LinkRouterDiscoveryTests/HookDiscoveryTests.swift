@@ -69,6 +69,19 @@ struct HookDiscoveryTests {
         #expect(router.removeRedirect(from: "fixture/hooks/moved/:id"))
     }
 
+    @Test("an interceptor added before discovery keeps its place: the declared one of its name is reported, not added")
+    func earlierInterceptorKeepsItsPlace() async throws {
+        let router = Router(discovery: .manual)
+        try router.addInterceptor("hookFixtureGuard", scope: .group("hookFixtureGroup")) { _ in .proceed }
+        let report = router.registerRoutes()
+        #expect(!report.registeredInterceptors.contains("hookFixtureGuard"))
+        #expect(report.diagnostics.contains {
+            $0.hasPrefix("skipped record: \(executable)") && $0.hasSuffix("interceptor 'hookFixtureGuard': an interceptor named 'hookFixtureGuard' was added earlier and keeps its place")
+        }, "\(report.diagnostics)")
+        #expect(await router.open("app://fixture/hooks/guarded").actionResult as? String == "guarded")
+        #expect(router.removeInterceptors(named: "hookFixtureGuard") == 1)
+    }
+
     @Test("of two interceptors of one name, the override wins and the other is reported as overridden, not added")
     func overrideRule() async throws {
         let router = Router(discovery: .manual)

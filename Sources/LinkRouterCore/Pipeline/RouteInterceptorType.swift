@@ -43,4 +43,10 @@ extension Router {
             interceptor.intercept(request, decision: decision)
         }
     }
+
+    /// Whether an interceptor of this name was added (by hand, or by discovery), for discovery:
+    /// a declared interceptor does not take the place of one added before it.
+    package func hasInterceptor(named name: String) -> Bool {
+        rules.interceptorNames.contains(name)
+    }
 }
