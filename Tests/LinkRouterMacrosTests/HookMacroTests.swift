@@ -103,6 +103,32 @@ struct HookMacroTests {
         )
     }
 
+    @Test("an empty or non-literal name is an error; a too long name and scope are an error naming their size")
+    func badNames() {
+        let long = String(repeating: "n", count: 1020)
+        assertExpansion(
+            """
+            @RouteInterceptor(name: "")
+            struct A: RouteInterceptor {}
+            @RouteInterceptor(name: someName)
+            struct B: RouteInterceptor {}
+            @RouteInterceptor(name: "\(long)")
+            struct C: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct A: RouteInterceptor {}
+            struct B: RouteInterceptor {}
+            struct C: RouteInterceptor {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the interceptor's name must be a non-empty string literal without interpolation", line: 1, column: 25),
+                DiagnosticSpec(message: "the interceptor's name must be a non-empty string literal without interpolation", line: 3, column: 25),
+                DiagnosticSpec(message: "the interceptor's name and scope take 1026 bytes; its record holds at most 1024", line: 5, column: 1),
+            ],
+            conformances: []
+        )
+    }
+
     @Test("an interceptor must be a non-generic struct, class or actor at file scope")
     func interceptorPlacement() {
         assertExpansion(
