@@ -45,6 +45,27 @@ let hello = await Router.shared.open("app://hello", as: (any Greeting).self) { $
 print((hello.page as? any Greeting)?.greeting ?? "")   // bonjour
 // Built through the whole pipeline and not shown: a preview.
 print(try await Router.shared.page(for: "app://hello", as: (any Greeting).self).greeting)   // hello
+
+// snippet.hooks
+@RouteInterceptor(scope: .group("members"), priority: 100)
+struct MembersOnly: RouteInterceptor {
+    func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
+        request.parameters.string("member", default: "no") == "yes" ? decision.proceed() : decision.stop(reason: "members only")
+    }
+}
+
+@RouterModule
+enum ProfileModule {
+    static func configure(_ router: Router) throws {
+        try router.addRedirect(from: "me", to: "user/42")   // once, before the first open
+    }
+}
+
+@Routable("lounge", groups: ["members"])
+struct LoungePage {}
+
+print(await Router.shared.open("app://lounge").failure!)                   // interceptor 'MembersOnly' stopped the open: members only
+print((await Router.shared.open("app://me").page as? UserPage)?.id ?? 0)   // 42
 // snippet.end
 
 // snippet.byHand

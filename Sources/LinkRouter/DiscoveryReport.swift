@@ -29,6 +29,14 @@ public struct DiscoveryReport: Sendable {
     /// The service problems of this pass: duplicate implementations, records that cannot be
     /// resolved, and the services marked required that are still missing (also in `diagnostics`).
     public internal(set) var serviceProblems: [ServiceProblem] = []
+    /// The interceptors declared with `@RouteInterceptor` that this pass added, by name, in the
+    /// order added.
+    public internal(set) var registeredInterceptors: [String] = []
+    /// The modules declared with `@RouterModule` whose `configure(_:)` ran and returned, by full
+    /// type name, in the order they ran.
+    public internal(set) var configuredModules: [String] = []
+    /// The modules whose `configure(_:)` threw (also in `diagnostics`); the pass went on with the others.
+    public internal(set) var moduleFailures: [ModuleFailure] = []
     /// The routes that cannot win for some key after this pass, as ``/LinkRouterCore/Router/validate()``
     /// finds them (a tie between two forms, a route shadowed by another), limited to those where
     /// the losing or the winning route was registered in this pass; each is logged as a warning.
@@ -39,4 +47,19 @@ public struct DiscoveryReport: Sendable {
     public internal(set) var diagnostics: [String] = []
     /// How long the pass took.
     public internal(set) var duration: Duration = .zero
+}
+
+/// A module whose set-up (`RouterModule.configure(_:)`) threw during discovery.
+public struct ModuleFailure: Sendable, CustomStringConvertible {
+    /// The module type's full name (`AccountFeature.AccountModule`).
+    public let module: String
+    /// Where its record is: the object file and offset.
+    public let location: String
+    /// What `configure(_:)` threw.
+    public let error: any Error
+
+    /// `module 'AccountFeature.AccountModule' (in /path at offset 0x1f40 (record 3)) failed to configure the router: ...`
+    public var description: String {
+        "module '\(module)' (in \(location)) failed to configure the router: \(error)"
+    }
 }

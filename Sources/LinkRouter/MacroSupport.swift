@@ -59,7 +59,7 @@ public func __storeService<Implementation: RoutableService, Service: Sendable>(
     store(DiscoveredService(service) { upcast(Implementation()) }, to: outValue, ifExpected: expectedType)
 }
 
-private func store<Value>(_ value: Value, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
+func store<Value>(_ value: Value, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
     guard ObjectIdentifier(expectedType.load(as: Any.Type.self)) == ObjectIdentifier(Value.self) else { return false }
     outValue.initializeMemory(as: Value.self, to: value)
     return true

@@ -80,6 +80,8 @@ extension Router {
         var servicePass = ServiceDiscoveryPass()
         for service in pass.services { servicePass.add(service) }
         servicePass.finish(in: services, report: &report, logger: logger)
+        // Interceptors and modules last: a module's set-up may use the services and routes of the pass.
+        if let router { HookDiscoveryPass.run(pass.hooks, on: router, report: &report, logger: logger) }
         report.duration = clock.now - start
         return report
     }
@@ -102,9 +104,9 @@ extension Router {
             return .action(action)
         case .cAction:
             return .action(CAction.routeAction(address: record.accessorAddress))
-        case .service:
-            // The pass keeps service records apart and never asks.
-            throw .unusableTarget("a service record is no route")
+        case .service, .interceptor, .module:
+            // The pass keeps these records apart and never asks.
+            throw .unusableTarget("a \(record.kind) record is no route")
         }
     }
 }

@@ -15,6 +15,8 @@ struct AnnotatedType {
         let acceptsActors: Bool
         /// Why a generic type is refused: "a route names one concrete page type".
         let genericReason: String
+        /// Whether an enum is accepted too.
+        var acceptsEnums = false
     }
 
     /// The type's name as written (backticks kept).
@@ -40,6 +42,8 @@ struct AnnotatedType {
         } else if let type = declaration.as(ClassDeclSyntax.self) {
             (name, generics, attributes) = (type.name, type.genericParameterClause, type.attributes)
         } else if rules.acceptsActors, let type = declaration.as(ActorDeclSyntax.self) {
+            (name, generics, attributes) = (type.name, type.genericParameterClause, type.attributes)
+        } else if rules.acceptsEnums, let type = declaration.as(EnumDeclSyntax.self) {
             (name, generics, attributes) = (type.name, type.genericParameterClause, type.attributes)
         } else {
             context.diagnoseError(attribute, "notAType", "@\(rules.attribute) applies to \(rules.kindsDescription)")

@@ -1,7 +1,8 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
-/// The compiler plugin that provides `@Routable`, `@RouteParameter`, `#route` and `@RoutableService`, with
+/// The compiler plugin that provides `@Routable`, `@RouteParameter`, `#route`, `@RoutableService`,
+/// `@RouteInterceptor` and `@RouterModule`, with
 /// SwiftCompilerPlugin's message loop and connection.
 ///
 /// A connection of the plugin's own (Foundation's JSON decoder, the build configuration dropped
@@ -14,5 +15,7 @@ struct LinkRouterMacrosPlugin: CompilerPlugin {
         RouteMacro.self,
         RoutableServiceMacro.self,
         RouteParameterMacro.self,
+        RouteInterceptorMacro.self,
+        RouterModuleMacro.self,
     ]
 }

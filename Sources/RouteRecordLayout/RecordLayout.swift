@@ -86,19 +86,37 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     case cAction = 0x6361_6374
     /// The implementation of a service protocol (`@RoutableService`), not a route: `'srvc'`.
     case service = 0x7372_7663
+    /// An interceptor type (`@RouteInterceptor`), not a route: `'icpt'`. Its text is
+    /// ``InterceptorRecordText``.
+    case interceptor = 0x6963_7074
+    /// A module's one-time set-up (`@RouterModule`), not a route: `'modl'`. Its text is the type's name.
+    case module = 0x6D6F_646C
 
-    /// The four characters the code spells, most significant byte first: `page`, `actn`, `cact`, `srvc`.
+    /// The four characters the code spells, most significant byte first: `page`, `actn`, `cact`,
+    /// `srvc`, `icpt`, `modl`.
     package var fourCC: String {
         String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }, as: UTF8.self)
     }
 
-    /// How tools and diagnostics name the kind: `page`, `action`, `c-action` or `service`.
+    /// How tools and diagnostics name the kind: `page`, `action`, `c-action`, `service`,
+    /// `interceptor` or `module`.
     package var description: String {
         switch self {
         case .page: "page"
         case .action: "action"
         case .cAction: "c-action"
         case .service: "service"
+        case .interceptor: "interceptor"
+        case .module: "module"
+        }
+    }
+
+    /// Whether the record is a route (a page, an action or a C action), not a service, an
+    /// interceptor or a module's set-up.
+    package var isRoute: Bool {
+        switch self {
+        case .page, .action, .cAction: true
+        case .service, .interceptor, .module: false
         }
     }
 }
@@ -129,8 +147,8 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     package static let openStyleShift = 1
     /// Bit 3, in `'srvc'` records only: one instance is shared (``RecordServiceLifetime/shared``).
     package static let sharedService = RecordFlags(rawValue: 1 << 3)
-    /// Bit 4: the route wins over the records of the same shape, or the service over the records
-    /// of the same protocol, that are not marked, wherever they are in link order
+    /// Bit 4: the route wins over the records of the same shape, the service over the records
+    /// of the same protocol, or the interceptor or module over those of the same name, that are not marked, wherever they are in link order
     /// (`@Routable(..., overrides: true)`, `@RoutableService(..., overrides: true)`).
     package static let override = RecordFlags(rawValue: 1 << 4)
     /// Bit 5, in a version-1 record: the pattern as the macro compiled it follows the text in the

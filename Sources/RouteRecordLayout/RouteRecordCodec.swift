@@ -71,6 +71,15 @@ package enum RouteRecordCodec {
             : encodeVersion2(kind: .service, flags: flags, text: text, compiled: [])
     }
 
+    /// The bytes of an interceptor's or a module's record (``RecordKind/interceptor``,
+    /// ``RecordKind/module``): its text (``InterceptorRecordText``, or the module type's name) as
+    /// a service's, in version 1 when it fits 96 bytes.
+    package static func encodeDeclaration(kind: RecordKind, text: [UInt8], flags: RecordFlags) -> [UInt8] {
+        text.count <= RecordLayout.version1TextCapacity
+            ? encodeVersion1(kind: kind, flags: flags, text: text, trailer: [])
+            : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [])
+    }
+
     /// A version-1 record: the header, then the text and, after it in the text field, `trailer`
     /// (the compiled pattern, which readers that predate it never read: they stop at the length).
     private static func encodeVersion1(kind: RecordKind, flags: RecordFlags, text: [UInt8], trailer: [UInt8]) -> [UInt8] {
@@ -334,6 +343,8 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case badText
     /// A service record's text is not one protocol name: empty, or holding a NUL.
     case badServiceName
+    /// An interceptor's record text is not `name NUL scope NUL priority`, or a module's is not one name.
+    case badDeclarationText
     /// A reserved field is not 0.
     case reservedFieldSet
     /// A version-2 record's block count is 0, too large, or runs past the section's end.
@@ -362,6 +373,7 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .badTextLength(let length): "text length \(length) exceeds what the record holds"
         case .badText: "record text is not valid UTF-8"
         case .badServiceName: "a service record's text is not one protocol name"
+        case .badDeclarationText: "an interceptor's or module's record text is malformed"
         case .reservedFieldSet: "a reserved field is not 0"
         case .badBlockCount(let count): "a version-2 record of \(count) blocks does not fit (1 to \(RecordLayout.maximumBlockCount), within the section)"
         case .badBlock(let index, let count): "block \(index) of a \(count)-block record has no block header of its own: the record is cut short"

@@ -126,6 +126,20 @@ package enum OverrideRule {
         case route
         /// Service records of one protocol.
         case service
+        /// Interceptor records of one name.
+        case interceptor
+        /// Module records of one name.
+        case module
+
+        /// The subject's kind of record, in messages: `route`, `service`, `interceptor` or `module`.
+        var noun: String {
+            switch self {
+            case .route: "route"
+            case .service: "service"
+            case .interceptor: "interceptor"
+            case .module: "module"
+            }
+        }
     }
 
     /// The line that reports a contest no record wins, naming every record in conflict:
@@ -136,8 +150,9 @@ package enum OverrideRule {
         let count = switch subject {
         case .route: "\(records.count) records of one shape"
         case .service: "\(records.count) implementations"
+        case .interceptor, .module: "\(records.count) records of one name"
         }
-        return "duplicate \(subject == .route ? "route" : "service") '\(key)': \(count), "
+        return "duplicate \(subject.noun) '\(key)': \(count), "
             + (allOverrides ? "all marked as overrides: " : "none marked as an override: ")
             + records.map(\.description).joined(separator: "; ")
             + "; none is registered ("
@@ -148,8 +163,13 @@ package enum OverrideRule {
     /// overridden by 'user/:name' (...) in ...`, or, when several overrides left none to win,
     /// `... is overridden by the duplicate overrides of its shape`.
     package static func overriddenMessage(_ subject: Subject, loser: NamedRecord, winner: NamedRecord?) -> String {
-        let by = winner.map { "by \($0)" } ?? "by the duplicate overrides of its \(subject == .route ? "shape" : "protocol")"
-        return "\(subject == .route ? "route" : "service") \(loser) is overridden \(by)"
+        let of = switch subject {
+        case .route: "shape"
+        case .service: "protocol"
+        case .interceptor, .module: "name"
+        }
+        let by = winner.map { "by \($0)" } ?? "by the duplicate overrides of its \(of)"
+        return "\(subject.noun) \(loser) is overridden \(by)"
     }
 }
 

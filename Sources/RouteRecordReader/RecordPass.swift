@@ -62,6 +62,10 @@ package struct RecordPass {
     /// The service records of the pass, in pass order: their own rule runs where their
     /// accessors can be read (discovery), or on their names (`routes check`).
     package private(set) var services: [RouteRecord] = []
+    /// The interceptor and module records of the pass, in pass order: discovery registers the
+    /// interceptors and runs the modules' set-up after the routes and services
+    /// (``HookRecords``); `routes dump` and `check` list and check them.
+    package private(set) var hooks: [RouteRecord] = []
     /// The records (or sections) that could not be read, and why.
     package private(set) var issues: [RecordIssue] = []
     /// The contests of the override rule, in record indices (into ``records``).
@@ -118,7 +122,7 @@ package struct RecordPass {
         }
     }
 
-    /// Takes one record of the pass: a service's kept apart, a route's made (its index in
+    /// Takes one record of the pass: a service's or a hook's kept apart, a route's made (its index in
     /// ``records`` appended to `claims`) or skipped, an unreadable one's issue kept.
     private mutating func take(
         _ entry: consuming RouteRecords.Element, makesRoutes: Bool, target: (RouteRecord) throws(Skip) -> Target,
@@ -136,6 +140,10 @@ package struct RecordPass {
         recordCount += 1
         if record.kind == .service {
             services.append(record)
+            return
+        }
+        if record.kind == .interceptor || record.kind == .module {
+            hooks.append(record)
             return
         }
         guard makesRoutes else { return }

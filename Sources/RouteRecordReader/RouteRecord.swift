@@ -2,7 +2,7 @@ package import RoutePatterns
 package import RouteRecordLayout
 
 /// One route record read from a `linkrouter_routes` section: what a module registered by annotation
-/// (a route, or the implementation of a service protocol).
+/// (a route, the implementation of a service protocol, an interceptor or a module's set-up).
 ///
 /// The layout is documented in `Documentation/ABI/RouteRecord.md`.
 package struct RouteRecord: Sendable, Hashable {
@@ -11,7 +11,8 @@ package struct RouteRecord: Sendable, Hashable {
     /// What the record registers.
     package let kind: RecordKind
     /// The route pattern, as written in the annotation; for a ``RecordKind/service`` record, the name
-    /// of the protocol it implements, as written in the annotation.
+    /// of the protocol it implements, as written in the annotation; for an interceptor or a
+    /// module, its name.
     package let pattern: String
     /// The pattern as the macro parsed it when it checked the annotation, carried by Swift records
     /// (checked for what matching relies on); `nil` for C records and records written before it.
@@ -35,6 +36,8 @@ package struct RouteRecord: Sendable, Hashable {
     package let declaredProtocol: String?
     /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
     package let serviceLifetime: RecordServiceLifetime?
+    /// For an ``RecordKind/interceptor`` record: its name, scope and priority; `nil` otherwise.
+    package let interceptor: InterceptorRecordText?
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
     /// in a file on disk often 0, since the dynamic linker fills it in.
     package let accessorAddress: UInt
@@ -49,7 +52,15 @@ package struct RouteRecord: Sendable, Hashable {
     package init(_ view: RecordView, at location: RecordLocation, requireAccessor: Bool) throws(RecordProblem) {
         if requireAccessor && view.accessor == 0 { throw .missingAccessor }
         let text: RecordText
-        if view.kind == .service {
+        var interceptor: InterceptorRecordText?
+        if view.kind == .interceptor {
+            guard let declared = InterceptorRecordText(view.text) else { throw .badDeclarationText }
+            interceptor = declared
+            text = RecordText(pattern: declared.name)
+        } else if view.kind == .module {
+            guard let name = RecordText.serviceName(view.text) else { throw .badDeclarationText }
+            text = RecordText(pattern: name)
+        } else if view.kind == .service {
             guard !view.text.isEmpty, !view.text.contains(0) else { throw .badServiceName }
             guard let name = RecordText.serviceName(view.text) else { throw .badText }
             text = RecordText(pattern: name)
@@ -80,6 +91,7 @@ package struct RouteRecord: Sendable, Hashable {
         openStyle = view.flags.openStyle
         isOverride = view.flags.rawValue & RecordFlags.override.rawValue != 0
         serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
+        self.interceptor = interceptor
         accessorAddress = UInt(view.accessor)
         self.location = location
     }

@@ -76,6 +76,41 @@ struct CompileTimeCheckTests {
         #expect(run.standardError.contains("note: protocol requires initializer 'init()'"), "swiftc: \(run.standardError)")
     }
 
+    @Test("@RouteInterceptor and @RouterModule compile on conforming types, the conformance added by the macro or declared")
+    func hooksCompile() throws {
+        let run = try typecheck(Self.interface + """
+            @RouteInterceptor(scope: .group("requiresLogin"), priority: 100)
+            struct LoginInterceptor {
+                func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) { decision.proceed() }
+            }
+            @RouterModule
+            enum AccountModule: RouterModule {
+                static func configure(_ router: Router) throws { try router.addRedirect(from: "me", to: "account") }
+            }
+            """)
+        #expect(run.status == 0, "swiftc: \(run.standardError)")
+        #expect(!run.standardError.contains("warning:"), "swiftc: \(run.standardError)")
+    }
+
+    @Test("an interceptor or a module that does not conform, and an interceptor without init(), are compile-time errors")
+    func hooksThatDoNotConform() throws {
+        let run = try typecheck(Self.interface + """
+            @RouteInterceptor
+            struct NotAnInterceptor {}
+            @RouteInterceptor(scope: .all)
+            struct TokenInterceptor: RouteInterceptor {
+                let token: String
+                func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) { decision.proceed() }
+            }
+            @RouterModule
+            struct NotAModule {}
+            """)
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("error: type 'NotAnInterceptor' does not conform to protocol 'RouteInterceptor'"), "swiftc: \(run.standardError)")
+        #expect(run.standardError.contains("error: missing argument for parameter 'token' in call"), "swiftc: \(run.standardError)")
+        #expect(run.standardError.contains("error: type 'NotAModule' does not conform to protocol 'RouterModule'"), "swiftc: \(run.standardError)")
+    }
+
     @Test("#route(_:page:) compiles for a Routable type and is an error, before expansion, for another")
     func routePage() throws {
         let page = try typecheck("""

@@ -11,6 +11,9 @@ struct DemoTests {
         #expect(run.lines.first == "plugin loaded: 1 route(s), 1 service(s) from libDemoPlugin.so")
         #expect(run.lines.contains("  page   ProductPage(id: 42, color: red)"))          // CatalogFeature
         #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: likes)"))       // AccountFeature
+        // AccountFeature's declared module set-up (a redirect) and interceptor, which the demo never names.
+        #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: posts) (via shop://account/profile/ada)"))
+        #expect(run.lines.contains("  failed interceptor 'UserNameInterceptor' stopped the open: 'grace!' is not a user name: letters and digits only"))
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
@@ -66,17 +69,19 @@ struct DemoTests {
     func checkRoutes() throws {
         let run = try demo.run(["--check-routes"])
         #expect(run.status == 0, "output: \(run.standardOutput)")
-        #expect(run.lines.contains("no problems in 17 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
+        #expect(run.lines.contains("no problems in 20 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
     }
 
     @Test("interactive demo opens each URL read from standard input")
     func interactive() throws {
-        let run = try demo.run([], input: "shop://account/profile/ada/likes\n\nshop://nowhere\nshop://cart/add?product=%41%42\n")
+        let run = try demo.run([], input: "shop://account/profile/ada/likes\n\nshop://nowhere\nshop://cart/add?product=%41%42\nshop://plugin/hello?name=\n")
         #expect(run.status == 0)
         #expect(run.lines.contains("page   ProfilePage(user: ada, tab: likes)"))
         #expect(run.lines.contains("failed no route matches 'nowhere'"))
         #expect(run.lines.contains("failed action 'cart/add' failed: parameter 'product' is 'AB', which is not an int"))
         #expect(run.lines.contains("stack: account/profile/:user(/:tab)"))
+        // The plugin's interceptor, declared in the plugin, came in with the plugin's routes.
+        #expect(run.lines.contains("failed interceptor 'PluginNameInterceptor' stopped the open: the plugin greets no one without a name"))
     }
 }
 

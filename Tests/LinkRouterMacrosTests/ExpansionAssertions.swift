@@ -13,6 +13,8 @@ func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
         "route": MacroSpec(type: RouteMacro.self),
         "RoutableService": MacroSpec(type: RoutableServiceMacro.self, conformances: missing),
         "RouteParameter": MacroSpec(type: RouteParameterMacro.self),
+        "RouteInterceptor": MacroSpec(type: RouteInterceptorMacro.self, conformances: missing),
+        "RouterModule": MacroSpec(type: RouterModuleMacro.self, conformances: missing),
     ]
 }
 

@@ -66,6 +66,8 @@ struct RouteRecordLayoutTests {
             (.action, LINKROUTER_KIND_ACTION, "actn"),
             (.cAction, LINKROUTER_KIND_C_ACTION, "cact"),
             (.service, LINKROUTER_KIND_SERVICE, "srvc"),
+            (.interceptor, LINKROUTER_KIND_INTERCEPTOR, "icpt"),
+            (.module, LINKROUTER_KIND_MODULE, "modl"),
         ]
         #expect(header.map(\.0) == RecordKind.allCases)
         for (kind, code, fourCC) in header {
@@ -122,6 +124,6 @@ struct RouteRecordLayoutTests {
         #expect(RecordServiceLifetime.allCases.map(\.description) == ["perRequest", "shared"])
         #expect(RecordServiceLifetime.allCases.allSatisfy { RecordServiceLifetime(name: $0.description) == $0 })
         #expect(RecordServiceLifetime(name: "singleton") == nil)
-        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service"])
+        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service", "interceptor", "module"])
     }
 }

@@ -10,8 +10,8 @@ package struct BinaryRoutes {
     package var records: [RouteRecord] { sections.flatMap(\.records) }
     /// The records (or sections) that had to be skipped, and why.
     package var issues: [RecordIssue] { sections.flatMap(\.issues) }
-    /// The records of routes: every record but the services'.
-    package var routeRecords: [RouteRecord] { records.filter { $0.kind != .service } }
+    /// The records of routes: every record but the services', interceptors' and modules'.
+    package var routeRecords: [RouteRecord] { records.filter(\.kind.isRoute) }
     /// The records of service implementations (`@RoutableService`).
     package var serviceRecords: [RouteRecord] { records.filter { $0.kind == .service } }
 

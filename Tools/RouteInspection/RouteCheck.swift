@@ -6,7 +6,8 @@ package import RouteRecordReader
 package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
     /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services, then
-    /// pages that do not conform to the protocol their route declares (``ProtocolCheck``).
+    /// duplicate interceptors and modules and interceptor scopes that no route is in, then pages that
+    /// do not conform to the protocol their route declares (``ProtocolCheck``).
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -79,6 +80,7 @@ package struct RouteCheck {
             problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
         }
         problems += ServiceCheck.problems(of: pass.services)
+        problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
         problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
@@ -111,6 +113,11 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         /// A route that declares a protocol whose page type the file does not name (stripped), so
         /// its conformance cannot be checked.
         case unverifiedProtocol
+        /// Interceptor or module records of one name of which none wins: none marked as an override, or several.
+        case duplicateHook
+        /// An interceptor whose scope no route is in: a group no route record names, a pattern
+        /// that matches no route.
+        case unmatchedScope
     }
 
     /// What kind of problem.

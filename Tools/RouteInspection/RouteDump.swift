@@ -2,12 +2,12 @@ import LinkRouterCore
 import RouteRecordLayout
 import RouteRecordReader
 
-/// `routes dump BINARY...`: every route and service record of one or more ELF files, sorted by
-/// pattern, then file and offset.
+/// `routes dump BINARY...`: every route, service, interceptor and module record of one or more ELF
+/// files, sorted by pattern, then file and offset.
 package struct RouteDump {
     /// How the records are written.
     package enum Format: Sendable, CaseIterable {
-        /// An aligned table of the routes, then one of the services.
+        /// An aligned table of the routes, then one of the services, the interceptors and the modules.
         case table
         /// The route patterns as a tree of segments, then the services.
         case tree
@@ -25,9 +25,13 @@ package struct RouteDump {
     package var isComplete: Bool { unreadable.isEmpty }
 
     /// The rows of routes.
-    package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil } }
+    package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil && $0.scope == nil && $0.kind != "module" } }
     /// The rows of services.
     package var serviceRows: [DumpRow] { rows.filter { $0.lifetime != nil } }
+    /// The rows of interceptors (`@RouteInterceptor`).
+    package var interceptorRows: [DumpRow] { rows.filter { $0.scope != nil } }
+    /// The rows of modules' set-up (`@RouterModule`).
+    package var moduleRows: [DumpRow] { rows.filter { $0.kind == "module" } }
 
     /// Reads the records of the files, each with its accessor's symbol when the file has a
     /// symbol table, and lists the records that cannot be read apart.
@@ -61,7 +65,10 @@ package struct RouteDump {
             return try TextOutput.json(DumpReport(records: rows, unreadable: unreadable))
         case .tree:
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
-            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services)).joined(separator: "\n") + unreadableText
+            let hooks = interceptorRows.map { "interceptor  \($0.pattern)  \($0.scope!)  priority \($0.priority!)  \($0.symbol ?? "?")" }
+                + moduleRows.map { "module  \($0.pattern)  \($0.symbol ?? "?")" }
+            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services) + (hooks.isEmpty ? [] : [""] + hooks))
+                .joined(separator: "\n") + unreadableText
         case .table:
             // The QUERY and OFFERS columns only when a route declares a query contract, or a protocol.
             let showsQuery = routeRows.contains { $0.query != nil }
@@ -75,6 +82,16 @@ package struct RouteDump {
             if !serviceRows.isEmpty {
                 text += "\n\n" + TextOutput.table([["SERVICE", "LIFETIME", "SYMBOL", "FILE", "OFFSET"]] + serviceRows.map { row in
                     [row.pattern, row.overrides ? row.lifetime! + " (override)" : row.lifetime!, row.symbol ?? "?", row.file, row.hexOffset]
+                })
+            }
+            if !interceptorRows.isEmpty {
+                text += "\n\n" + TextOutput.table([["INTERCEPTOR", "SCOPE", "PRIORITY", "SYMBOL", "FILE", "OFFSET"]] + interceptorRows.map { row in
+                    [row.overrides ? row.pattern + " (override)" : row.pattern, row.scope!, String(row.priority!), row.symbol ?? "?", row.file, row.hexOffset]
+                })
+            }
+            if !moduleRows.isEmpty {
+                text += "\n\n" + TextOutput.table([["MODULE", "SYMBOL", "FILE", "OFFSET"]] + moduleRows.map { row in
+                    [row.overrides ? row.pattern + " (override)" : row.pattern, row.symbol ?? "?", row.file, row.hexOffset]
                 })
             }
             return text + unreadableText
@@ -122,11 +139,11 @@ package struct UnreadableRow: Encodable {
 
 /// One record as `dump` shows it.
 package struct DumpRow: Encodable {
-    /// `page`, `action` (Swift or C) or `service`.
+    /// `page`, `action` (Swift or C), `service`, `interceptor` or `module`.
     package let kind: String
     /// The record's layout version, 1 or 2.
     package let recordVersion: UInt16
-    /// The route pattern, or a service's protocol name.
+    /// The route pattern, a service's protocol name, or an interceptor's or module's name.
     package let pattern: String
     /// The accessor's symbol, demangled; `(stripped: no symbol table)` when the file has none.
     package let symbol: String?
@@ -147,6 +164,11 @@ package struct DumpRow: Encodable {
     package let offers: String?
     /// A service's lifetime, `perRequest` or `shared`; `nil` for a route.
     package let lifetime: String?
+    /// An interceptor's scope as its record spells it (`all`, `group:requiresLogin`,
+    /// `pattern:account/**`); `nil` for any other record.
+    package let scope: String?
+    /// An interceptor's priority; `nil` for any other record.
+    package let priority: Int?
     /// Whether the record is marked as an override (`overrides: true`): it wins over the unmarked
     /// records of its route shape or protocol.
     package let overrides: Bool
@@ -176,7 +198,11 @@ package struct DumpRow: Encodable {
         case .page: kind = "page"
         case .action, .cAction: kind = "action"
         case .service: kind = "service"
+        case .interceptor: kind = "interceptor"
+        case .module: kind = "module"
         }
+        scope = record.interceptor.map { "\($0.scope)" }
+        priority = record.interceptor?.priority
         recordVersion = record.version
         pattern = record.pattern
         self.symbol = symbol
@@ -193,7 +219,7 @@ package struct DumpRow: Encodable {
         overrides = record.isOverride
     }
 
-    enum CodingKeys: String, CodingKey { case kind, recordVersion, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, offers, lifetime, overrides }
+    enum CodingKeys: String, CodingKey { case kind, recordVersion, pattern, symbol, file, offset, exposure, openStyle, groups, summary, query, offers, lifetime, scope, priority, overrides }
 
     /// Encodes every field, `null` for the absent ones, so the JSON shape never changes.
     package func encode(to encoder: any Encoder) throws {
@@ -211,6 +237,8 @@ package struct DumpRow: Encodable {
         try container.encode(query, forKey: .query)
         try container.encode(offers, forKey: .offers)
         try container.encode(lifetime, forKey: .lifetime)
+        try container.encode(scope, forKey: .scope)
+        try container.encode(priority, forKey: .priority)
         try container.encode(overrides, forKey: .overrides)
     }
 }

@@ -1,7 +1,6 @@
 import LinkRouter
 // The scripting actions (--test-scripting) press buttons and close windows through the test hooks.
 @_spi(Testing) import LinkRouterGTK
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +19,6 @@ final class ShopApplication {
     let options: DesktopOptions
     let application = GTKApplication(id: ShopApplication.id)
     let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic)
-    let session = Session()
     private var navigator: GTKNavigator?
     private var queue: LinkQueue!
     /// Links queued and not yet opened; the application is held while there are any, so that
@@ -35,7 +33,6 @@ final class ShopApplication {
         queue = LinkQueue(router: router) { [weak self] link, outcome in
             await self?.finished(link, outcome)
         }
-        try addLoginInterceptor()
         application.onActivate { [unowned self] in _ = window(showingHome: true) }
         application.onOpen { [unowned self] urls in
             // A first start with links shows them (with the pages under them), not the catalog first.
@@ -134,23 +131,6 @@ final class ShopApplication {
         _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
-    /// Routes in the `requiresLogin` group (the cart) need a signed-in user: the interceptor
-    /// presents the login page, waits for its result (the name), and lets the open go on or stops it.
-    private func addLoginInterceptor() throws {
-        let session = session
-        try router.addInterceptor("login", scope: .group("requiresLogin"), priority: 100) { request, decision in
-            if session.user.withLock({ $0 }) != nil { return decision.proceed() }
-            Task {
-                let login = "shop://account/login?return_to=" + RouteLink.encode(request.url.routeKey)
-                await request.router.open(login, expecting: String.self) { result in
-                    guard case .success(.value(let user)) = result else { return decision.stop(reason: "not signed in") }
-                    session.user.withLock { $0 = user }
-                    decision.proceed()
-                }
-            }
-        }
-    }
-
     /// With `--test-scripting` only: what a person can do, as application actions
     /// (`gapplication action org.linkrouter.ShopDesktop NAME`), which any program on the session
     /// bus can activate:
@@ -211,11 +191,6 @@ final class ShopApplication {
             }
         }
     }
-}
-
-/// Who is signed in (the login page's result).
-final class Session: Sendable {
-    let user = Mutex<String?>(nil)
 }
 
 extension String {

@@ -41,6 +41,10 @@
 #define LINKROUTER_KIND_ACTION 0x6163746Eu   /* 'actn' */
 #define LINKROUTER_KIND_C_ACTION 0x63616374u /* 'cact' */
 #define LINKROUTER_KIND_SERVICE 0x73727663u  /* 'srvc' */
+/// A Swift interceptor type (its text: name NUL scope NUL priority) and a Swift module's one-time
+/// set-up (its text: the type's name); neither is a route, and C writes neither.
+#define LINKROUTER_KIND_INTERCEPTOR 0x69637074u /* 'icpt' */
+#define LINKROUTER_KIND_MODULE 0x6D6F646Cu      /* 'modl' */
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
 /// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one

@@ -83,6 +83,9 @@ final class OpenRules: Sendable {
         }
     }
 
+    /// The names of the interceptors added.
+    var interceptorNames: Set<String> { state.withLock { Set($0.interceptors.map(\.name)) } }
+
     /// Removes every interceptor with this name; returns how many.
     func removeInterceptors(named name: String) -> Int {
         change { state in

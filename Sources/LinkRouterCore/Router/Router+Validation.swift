@@ -86,7 +86,7 @@ extension Router {
     }
 
     /// A key that the segments match, as generic as possible.
-    static func representativeKey(_ segments: [RoutePattern.Segment]) -> String {
+    package static func representativeKey(_ segments: [RoutePattern.Segment]) -> String {
         segments.compactMap { segment -> String? in
             switch segment {
             case .literal(let text): RouteLink.encode(text)

@@ -15,3 +15,13 @@ struct PluginRecommendations: RecommendationService {
     init() {}
     func recommendations(for user: String) -> [String] { ["tea mug", "enamel poster"] }
 }
+
+/// The plugin's own rule for its pages, declared with them: added to the host's router when the
+/// host registers the plugin (`discoverRoutes(in:)`), and kept as long as the plugin's routes.
+@RouteInterceptor(scope: .pattern("plugin/**"), priority: 10)
+struct PluginNameInterceptor: RouteInterceptor {
+    func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
+        if request.parameters.values("name").contains("") { return decision.stop(reason: "the plugin greets no one without a name") }
+        decision.proceed()
+    }
+}

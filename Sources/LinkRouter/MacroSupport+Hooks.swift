@@ -1,0 +1,24 @@
+// Symbols that exist only for the expansions of `@RouteInterceptor` and `@RouterModule`. Do not
+// use them directly.
+
+/// Stores how to make an interceptor for a record's accessor, if the caller expects this copy's
+/// `DiscoveredInterceptor`.
+///
+/// `make` is `{ Interceptor() }`, written in the expansion, so that the compiler checks the type has `init()`.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __storeInterceptor<Interceptor: RouteInterceptor>(
+    _ interceptor: Interceptor.Type, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer,
+    make: @escaping @Sendable () -> Interceptor
+) -> Bool {
+    store(DiscoveredInterceptor(typeName: String(reflecting: interceptor), make: make), to: outValue, ifExpected: expectedType)
+}
+
+/// Stores a module's set-up for a record's accessor, if the caller expects this copy's `DiscoveredModule`.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __storeModule<Module: RouterModule>(
+    _ module: Module.Type, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer
+) -> Bool {
+    store(DiscoveredModule(typeName: String(reflecting: module)) { try Module.configure($0) }, to: outValue, ifExpected: expectedType)
+}

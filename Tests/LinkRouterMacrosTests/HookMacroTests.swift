@@ -1,0 +1,210 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+struct HookMacroTests {
+    @Test("an interceptor becomes an 'icpt' record of its name, scope and priority, made with init(), and a RouteInterceptor conformance")
+    func interceptor() {
+        assertExpansion(
+            """
+            @RouteInterceptor(scope: .group("requiresLogin"), priority: 100)
+            struct LoginInterceptor {}
+            """,
+            expandedSource: """
+            struct LoginInterceptor {}
+
+            extension LoginInterceptor: LinkRouter.RouteInterceptor {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_0028_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } },
+                    layout: 0x0,
+                    body: [0x746E496E69676F4C, 0x726F747065637265, 0x723A70756F726700, 0x4C73657269757165, 0x303031006E69676F, 0x0, // text: "LoginInterceptor", "group:requiresLogin", 100
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: ["RouteInterceptor"]
+        )
+    }
+
+    @Test("a name, a pattern scope, a negative priority and overrides: true (flag bit 4); a declared conformance is not repeated")
+    func namedPatternOverride() {
+        assertExpansion(
+            """
+            @RouteInterceptor(name: "audit", scope: .pattern("account/**"), priority: -5, overrides: true)
+            struct AuditInterceptor: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct AuditInterceptor: RouteInterceptor {}
+
+            extension AuditInterceptor {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0010_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(AuditInterceptor.self, to: __value, ifExpected: __type) { AuditInterceptor() } },
+                    layout: 0x0,
+                    body: [0x6170007469647561, 0x63613A6E72657474, 0x2A2A2F746E756F63, 0x352D00, 0x0, 0x0, // text: "audit", "pattern:account/**", -5
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: []
+        )
+    }
+
+    @Test("without arguments an interceptor sees every open at priority 0")
+    func defaults() {
+        assertExpansion(
+            """
+            @RouteInterceptor
+            struct Everything: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct Everything: RouteInterceptor {}
+
+            extension Everything {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_0010_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(Everything.self, to: __value, ifExpected: __type) { Everything() } },
+                    layout: 0x0,
+                    body: [0x6968747972657645, 0x30006C6C6100676E, 0x0, 0x0, 0x0, 0x0, // text: "Everything", "all", 0
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: []
+        )
+    }
+
+    @Test("a scope that is not a literal case, an interpolated group, a bad pattern, a priority that is not an integer literal and an unknown argument are errors")
+    func badInterceptorArguments() {
+        let scopeMessage = #"write the scope as '.all', '.group("name")' or '.pattern("pattern")' with a string literal"#
+        assertExpansion(
+            """
+            @RouteInterceptor(scope: someScope, priority: level)
+            struct A: RouteInterceptor {}
+            @RouteInterceptor(scope: .group("\\(name)"), priority: 1.5)
+            struct B: RouteInterceptor {}
+            @RouteInterceptor(scope: .pattern("user/<int:>"), summary: "x")
+            struct C: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct A: RouteInterceptor {}
+            struct B: RouteInterceptor {}
+            struct C: RouteInterceptor {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: scopeMessage, line: 1, column: 26),
+                DiagnosticSpec(message: "write the priority as an integer literal, such as '100' or '-1'", line: 1, column: 47),
+                DiagnosticSpec(message: "the group must be a non-empty string literal without interpolation", line: 3, column: 33),
+                DiagnosticSpec(message: "write the priority as an integer literal, such as '100' or '-1'", line: 3, column: 55),
+                DiagnosticSpec(message: "invalid route pattern at column 11: expected a parameter name (letters, digits and _, not starting with a digit)", line: 5, column: 35),
+                DiagnosticSpec(message: #"unexpected argument 'summary: "x"'"#, line: 5, column: 51),
+            ],
+            conformances: []
+        )
+    }
+
+    @Test("an empty or non-literal name is an error; a too long name and scope are an error naming their size")
+    func badNames() {
+        let long = String(repeating: "n", count: 1020)
+        assertExpansion(
+            """
+            @RouteInterceptor(name: "")
+            struct A: RouteInterceptor {}
+            @RouteInterceptor(name: someName)
+            struct B: RouteInterceptor {}
+            @RouteInterceptor(name: "\(long)")
+            struct C: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct A: RouteInterceptor {}
+            struct B: RouteInterceptor {}
+            struct C: RouteInterceptor {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the interceptor's name must be a non-empty string literal without interpolation", line: 1, column: 25),
+                DiagnosticSpec(message: "the interceptor's name must be a non-empty string literal without interpolation", line: 3, column: 25),
+                DiagnosticSpec(message: "the interceptor's name and scope take 1026 bytes; its record holds at most 1024", line: 5, column: 1),
+            ],
+            conformances: []
+        )
+    }
+
+    @Test("an interceptor must be a non-generic struct, class or actor at file scope")
+    func interceptorPlacement() {
+        assertExpansion(
+            """
+            @RouteInterceptor
+            enum E {}
+            @RouteInterceptor
+            struct G<T> {}
+            """,
+            expandedSource: """
+            enum E {}
+            struct G<T> {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@RouteInterceptor applies to a struct, a class or an actor", line: 1, column: 1),
+                DiagnosticSpec(message: "@RouteInterceptor cannot be applied to a generic type; an interceptor record names one concrete type", line: 4, column: 9),
+            ],
+            conformances: []
+        )
+    }
+
+    @Test("a module becomes a 'modl' record of its type's name and a RouterModule conformance; an enum is accepted")
+    func module() {
+        assertExpansion(
+            """
+            @RouterModule
+            enum AccountModule {}
+            """,
+            expandedSource: """
+            enum AccountModule {}
+
+            extension AccountModule: LinkRouter.RouterModule {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterModule: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_000D_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
+                    accessor: { __value, __type, _ in LinkRouter.__storeModule(AccountModule.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x4D746E756F636341, 0x656C75646F, 0x0, 0x0, 0x0, 0x0, // text: "AccountModule"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: ["RouterModule"]
+        )
+    }
+
+    @Test("a module marked overrides: true sets flag bit 4; a non-literal overrides and an unknown argument are errors")
+    func moduleArguments() {
+        assertExpansion(
+            """
+            @RouterModule(overrides: true)
+            struct AccountModule: RouterModule {}
+            @RouterModule(overrides: flag)
+            struct B: RouterModule {}
+            @RouterModule(priority: 1)
+            struct C: RouterModule {}
+            """,
+            expandedSource: """
+            struct AccountModule: RouterModule {}
+            struct B: RouterModule {}
+            struct C: RouterModule {}
+
+            extension AccountModule {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterModule: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0010_0001_526B6E4C, 0x0000_000D_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
+                    accessor: { __value, __type, _ in LinkRouter.__storeModule(AccountModule.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x4D746E756F636341, 0x656C75646F, 0x0, 0x0, 0x0, 0x0, // text: "AccountModule"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "write 'overrides' as 'true' or 'false'", line: 3, column: 26),
+                DiagnosticSpec(message: "unexpected argument 'priority: 1'", line: 5, column: 15),
+            ],
+            conformances: []
+        )
+    }
+}

@@ -1,0 +1,80 @@
+import RouteInspection
+import RouteRecordLayout
+import RouteRecordReader
+import Testing
+
+/// `routes dump` and `check` on interceptor and module records planted in object files.
+struct HookInspectionTests {
+    static func interceptor(_ name: String, _ scope: InterceptorRecordText.Scope, priority: Int = 0, overrides: Bool = false) -> PlantedRoute {
+        .encoded(RouteRecordCodec.encodeDeclaration(
+            kind: .interceptor, text: InterceptorRecordText(name: name, scope: scope, priority: priority).bytes, flags: overrides ? .override : []
+        ))
+    }
+
+    static func module(_ name: String, overrides: Bool = false) -> PlantedRoute {
+        .encoded(RouteRecordCodec.encodeDeclaration(kind: .module, text: Array(name.utf8), flags: overrides ? .override : []))
+    }
+
+    static func route(_ pattern: String, groups: [String]) -> PlantedRoute {
+        .encoded(RouteRecordCodec.encodeRoute(kind: .cAction, flags: [], text: RecordText(pattern: pattern, groups: groups), compiledPattern: nil))
+    }
+
+    @Test("dump lists interceptors with their scope and priority, and modules, in tables of their own and in the JSON")
+    func dump() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.object("hooks", [
+            Self.route("cart", groups: ["requiresLogin"]), Self.interceptor("login", .group("requiresLogin"), priority: 100),
+            Self.module("AccountModule", overrides: true),
+        ])
+        let dump = try RouteDump(binaries: [file])
+        #expect(dump.routeRows.map(\.pattern) == ["cart"])
+        #expect(dump.interceptorRows.map(\.pattern) == ["login"])
+        #expect(dump.interceptorRows.first?.scope == "group:requiresLogin")
+        #expect(dump.interceptorRows.first?.priority == 100)
+        #expect(dump.moduleRows.map(\.pattern) == ["AccountModule"])
+        #expect(dump.moduleRows.first?.kind == "module")
+        let table = try dump.text(.table).split(separator: "\n").map(String.init)
+        #expect(table.contains { $0.hasPrefix("INTERCEPTOR  SCOPE                PRIORITY  SYMBOL") }, "\(table)")
+        #expect(table.contains { $0.hasPrefix("login        group:requiresLogin  100") }, "\(table)")
+        #expect(table.contains { $0.hasPrefix("MODULE                    SYMBOL") }, "\(table)")
+        #expect(table.contains { $0.hasPrefix("AccountModule (override)  ") }, "\(table)")
+        let tree = try dump.text(.tree).split(separator: "\n").map(String.init)
+        #expect(tree.contains { $0.hasPrefix("interceptor  login  group:requiresLogin  priority 100  ") })
+        #expect(tree.contains { $0.hasPrefix("module  AccountModule  ") })
+        let json = try dump.text(.json)
+        #expect(json.contains(#""kind":"interceptor""#) || json.contains(#""kind" : "interceptor""#))
+    }
+
+    @Test("check reports an interceptor scope no route is in: a group no route names, a pattern that matches no route")
+    func scopes() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.object("scopes", [
+            Self.route("cart", groups: ["requiresLogin"]), PlantedRoute("account/profile/<int:id>"),
+            Self.interceptor("login", .group("requiresLogin")), Self.interceptor("beta", .group("labs")),
+            Self.interceptor("profiles", .pattern("account/**")), Self.interceptor("orders", .pattern("orders/:id")),
+            Self.interceptor("everything", .all),
+        ])
+        let check = try RouteCheck(binaries: [file])
+        #expect(check.problems.map(\.kind) == [.unmatchedScope, .unmatchedScope])
+        #expect(check.problems.map(\.message) == [
+            "interceptor 'beta': its scope, group 'labs', has no route: no route record names the group",
+            "interceptor 'orders': its scope, pattern 'orders/:id', matches no route",
+        ])
+        #expect(check.summary == "2 problem(s) in 7 records")
+    }
+
+    @Test("check applies the override rule to interceptors and modules by name: one override wins, two unmarked are a duplicate")
+    func duplicates() throws {
+        let scratch = try ScratchFolder()
+        let library = try scratch.object("library", [
+            PlantedRoute("a"), Self.interceptor("login", .all), Self.module("AccountModule"), Self.module("CartModule"),
+        ])
+        let app = try scratch.object("app", [Self.interceptor("login", .all, overrides: true), Self.module("AccountModule")])
+        let check = try RouteCheck(binaries: [library, app])
+        #expect(check.problems.map(\.kind) == [.duplicateHook])
+        let message = try #require(check.problems.first?.message)
+        #expect(message.hasPrefix("duplicate module 'AccountModule': 2 records of one name, none marked as an override: "))
+        #expect(message.hasSuffix("none is registered (mark the one that wins with 'overrides: true')"))
+        #expect(try RouteCheck(binaries: [library]).problems.isEmpty)
+    }
+}
