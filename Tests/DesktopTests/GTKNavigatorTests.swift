@@ -159,6 +159,8 @@ struct GTKNavigatorTests {
         let shop = try await start("bare", in: session)
         await expectStack(shop, "catalog  [tab catalog]")
         try await shop.action("type-link", "shop://cart")
+        // The login interceptor asks first; its page must be up before its button is pressed.
+        await expectStack(shop, "catalog | account/login  [tab catalog]")
         try await shop.action("press", "Sign in")
         await expectStack(shop, "catalog > cart  [tab catalog]")
         try await shop.action("back")

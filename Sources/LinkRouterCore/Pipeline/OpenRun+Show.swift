@@ -42,6 +42,7 @@ extension OpenRun {
             case .success(let made): entry = made
             case .failure(let failure): return .failure(failure)
             }
+            trace?.record(.open) { _ in "page \(type(of: entry.page))" }
             trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
             do {
                 try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
