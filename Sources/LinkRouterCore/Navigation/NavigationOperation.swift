@@ -41,7 +41,8 @@ public enum NavigationOperation: Sendable {
     /// state it finds. So two opens that race are never interleaved.
     case plan(NavigationPlan)
 
-    /// An operation's name, for logs and transition records.
+    /// An operation's name, for logs and transition records; a plan (``NavigationOperation/plan(_:)``)
+    /// is named by how it shows its page: push, present or update.
     ///
     /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
     /// package ends with `@unknown default` (README, "Versioning").
