@@ -35,12 +35,12 @@ extension GTKNavigator {
     /// Drops the navigator's references to the widgets of entries that left (their containers
     /// remove them, after the slide).
     func forget(_ change: NavigationChange) {
-        var leaving = change.removed.map(ObjectIdentifier.init)
-        for update in change.updated where views[ObjectIdentifier(update.old)]?.widget != views[ObjectIdentifier(update.new)]?.widget {
-            leaving.append(ObjectIdentifier(update.old))
+        var leaving = change.removed.map(\.id)
+        for update in change.updated where views[update.old.id]?.widget != views[update.new.id]?.widget {
+            leaving.append(update.old.id)
         }
-        for update in change.updated where !leaving.contains(ObjectIdentifier(update.old)) {
-            views[ObjectIdentifier(update.old)] = nil   // the widget lives on with the new entry
+        for update in change.updated where !leaving.contains(update.old.id) {
+            views[update.old.id] = nil   // the widget lives on with the new entry
         }
         for id in leaving {
             guard let view = views.removeValue(forKey: id) else { continue }
@@ -48,8 +48,8 @@ extension GTKNavigator {
         }
     }
 
-    func widget(of entry: NavigationEntry) -> OpaquePointer { views[ObjectIdentifier(entry)]!.widget }
-    func title(of entry: NavigationEntry) -> String { views[ObjectIdentifier(entry)]!.title }
+    func widget(of entry: NavigationEntry) -> OpaquePointer { views[entry.id]!.widget }
+    func title(of entry: NavigationEntry) -> String { views[entry.id]!.title }
 
     /// Builds the widget of an entry's page, owned by the navigator until the entry leaves.
     func makeView(_ entry: NavigationEntry) throws -> PageView {
@@ -71,7 +71,7 @@ extension GTKNavigator {
     /// The view of a page updated in place: the old widget, when the page updates it
     /// (``GTKPage/update(_:in:)``), else a new one.
     func updatedView(_ update: NavigationChange.Update) throws -> PageView {
-        if let old = views[ObjectIdentifier(update.old)], let page = update.new.page as? any GTKPage {
+        if let old = views[update.old.id], let page = update.new.page as? any GTKPage {
             old.handle.entry = update.new
             if page.update(GTKWidget(old.widget), in: GTKPageContext(handle: old.handle, navigator: self)) {
                 return PageView(widget: old.widget, title: page.title, handle: old.handle)

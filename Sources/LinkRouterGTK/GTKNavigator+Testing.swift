@@ -10,7 +10,7 @@ extension GTKNavigator {
     /// `false` when none is shown there.
     @discardableResult
     @_spi(Testing) public func pressButton(labelled label: String) -> Bool {
-        let page = state.top.flatMap { views[ObjectIdentifier($0)]?.widget }
+        let page = state.top.flatMap { views[$0.id]?.widget }
         guard let button = page.flatMap({ Self.findButton(labelled: label, in: $0) }) ?? Self.findButton(labelled: label, in: topWindow)
         else { return false }
         return gtk_widget_activate(button) != 0

@@ -33,7 +33,7 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     /// The stack as printed, kept for ``description``, which any thread may ask for.
     private nonisolated let printed: Mutex<String>
     /// Each shown entry's widget and title.
-    var views: [ObjectIdentifier: PageView] = [:]
+    var views: [NavigationEntry.ID: PageView] = [:]
     private let application: GTKApplication
     let appTitle: String
     let mainWindow: OpaquePointer
@@ -136,6 +136,10 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
 
     /// Applies the operation to the state, shows the change in the windows, then commits it.
     ///
+    /// A plan (``/LinkRouterCore/NavigationOperation/plan(_:)``, how the router shows an open: its
+    /// tab, parents and page) is one change like any other: the windows go from one state to the
+    /// next at once, and only the top of the change slides.
+    ///
     /// The widgets of the pages that join are built first: when one cannot be built (its
     /// ``GTKPage/makeWidget(in:)`` throws), nothing changes and the error is thrown.
     /// - Throws: ``/LinkRouterCore/NavigationError`` when the operation does not apply,
@@ -145,13 +149,13 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
         var next = state
         let change = try next.apply(operation)
         guard !change.isEmpty else { return change }
-        var built: [ObjectIdentifier: PageView] = [:]
+        var built: [NavigationEntry.ID: PageView] = [:]
         do {
-            for entry in change.inserted { built[ObjectIdentifier(entry)] = try makeView(entry) }
-            for update in change.updated { built[ObjectIdentifier(update.new)] = try updatedView(update) }
+            for entry in change.inserted { built[entry.id] = try makeView(entry) }
+            for update in change.updated { built[update.new.id] = try updatedView(update) }
         } catch {
             // Nothing changes: pages updated in place keep their entries, new widgets go.
-            for update in change.updated { views[ObjectIdentifier(update.old)]?.handle.entry = update.old }
+            for update in change.updated { views[update.old.id]?.handle.entry = update.old }
             let shown = Set(views.values.map(\.widget))
             for view in built.values where !shown.contains(view.widget) { g_object_unref(UnsafeMutableRawPointer(view.widget)) }
             throw error

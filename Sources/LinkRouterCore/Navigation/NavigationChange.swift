@@ -9,7 +9,7 @@ import Synchronization
 /// that stopped being on top and the one that became it are told (``PageLifecycle``).
 public struct NavigationChange: Sendable {
     /// An entry replaced in place by another: the page took new parameters.
-    public struct Update: Sendable {
+    public struct Update: Sendable, Hashable {
         /// The entry that was shown.
         public let old: NavigationEntry
         /// The entry shown in its place.
@@ -39,10 +39,10 @@ public struct NavigationChange: Sendable {
     init(kind: NavigationOperation.Kind, from before: NavigationState, to after: NavigationState, updates: [Update], reached: NavigationEntry?) {
         self.kind = kind
         let beforeEntries = before.allEntries, afterEntries = after.allEntries
-        let replacedOld = Set(updates.map { ObjectIdentifier($0.old) }), replacedNew = Set(updates.map { ObjectIdentifier($0.new) })
-        let stayed = Set(afterEntries.map(ObjectIdentifier.init)), existed = Set(beforeEntries.map(ObjectIdentifier.init))
-        removed = beforeEntries.filter { !stayed.contains(ObjectIdentifier($0)) && !replacedOld.contains(ObjectIdentifier($0)) }
-        inserted = afterEntries.filter { !existed.contains(ObjectIdentifier($0)) && !replacedNew.contains(ObjectIdentifier($0)) }
+        let replacedOld = Set(updates.map(\.old.id)), replacedNew = Set(updates.map(\.new.id))
+        let stayed = Set(afterEntries.map(\.id)), existed = Set(beforeEntries.map(\.id))
+        removed = beforeEntries.filter { !stayed.contains($0.id) && !replacedOld.contains($0.id) }
+        inserted = afterEntries.filter { !existed.contains($0.id) && !replacedNew.contains($0.id) }
         updated = updates
         previousTop = before.top
         top = after.top
@@ -66,8 +66,8 @@ public struct NavigationChange: Sendable {
     public var appeared: NavigationEntry? { topChanged ? top : nil }
 
     private var topChanged: Bool {
-        guard previousTop !== top else { return false }
-        return !updated.contains { $0.old === previousTop && $0.new === top }
+        guard previousTop != top else { return false }
+        return !updated.contains { $0.old == previousTop && $0.new == top }
     }
 
     /// Delivers the change to the pages, once (later calls do nothing): closes the result slot of

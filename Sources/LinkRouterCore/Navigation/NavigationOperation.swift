@@ -33,8 +33,16 @@ public enum NavigationOperation: Sendable {
     case update(NavigationEntry, with: NavigationEntry)
     /// Takes every entry of every tab and layer off (the window was closed).
     case closeAll
+    /// Moves from the state the plan was made on to the state it computed (an open: its tab, back
+    /// to its anchor, its parents and its page), as one change of the plan's kind.
+    ///
+    /// The state must still be the one the plan was made on; else the operation throws
+    /// ``NavigationError/stateChanged`` and changes nothing, and the opener plans again on the
+    /// state it finds. So two opens that race are never interleaved.
+    case plan(NavigationPlan)
 
-    /// An operation's name, for logs and transition records.
+    /// An operation's name, for logs and transition records; a plan (``NavigationOperation/plan(_:)``)
+    /// is named by how it shows its page: push, present or update.
     ///
     /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
     /// package ends with `@unknown default` (README, "Versioning").
@@ -73,6 +81,7 @@ public enum NavigationOperation: Sendable {
         case .selectTab: .selectTab
         case .replaceStack: .replace
         case .update: .update
+        case .plan(let plan): plan.kind
         }
     }
 }
@@ -91,6 +100,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownTab(String, declared: [String])
     /// The tabs cannot be declared: a name is empty or repeated.
     case invalidTabs(String)
+    /// The state is not the one a plan (``NavigationOperation/plan(_:)``) was made on: another
+    /// change came first.
+    case stateChanged
 
     /// One line naming what is wrong.
     public var description: String {
@@ -100,6 +112,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unknownTab(let name, let declared):
             "no tab is named '\(name)'" + (declared.isEmpty ? "; the app declared no tabs" : " (tabs: \(declared.joined(separator: ", ")))")
         case .invalidTabs(let reason): "invalid tabs: \(reason)"
+        case .stateChanged: "the navigation state changed since the open was planned"
         }
     }
 }
@@ -173,27 +186,31 @@ extension NavigationState {
             layers.removeAll()
             selectedTabIndex = index
         case .replaceStack(let entries):
-            let replaced = Set(visibleEntries.map(ObjectIdentifier.init))
+            let replaced = Set(visibleEntries.map(\.id))
             try checkNew(entries, except: replaced)
             layers.removeAll()
             tabStacks[selectedTabIndex] = entries
         case .update(let old, let new):
             guard let (tab, layer, index) = anywhere(old) else { throw .notShown(route: old.route.text) }
-            if new !== old { try checkNew([new]) }
+            if new != old { try checkNew([new]) }
             if let layer { layers[layer].entries[index] = new } else { tabStacks[tab][index] = new }
             updates.append(NavigationChange.Update(old: old, new: new))
         case .closeAll:
             layers.removeAll()
             tabStacks = tabStacks.map { _ in [] }
+        case .plan(let plan):
+            guard self == plan.base else { throw .stateChanged }
+            self = plan.target
+            updates = plan.updates
         }
         return NavigationChange(kind: operation.kind, from: before, to: self, updates: updates, reached: reached)
     }
 
     /// Throws when one of `entries` is already in the state (unless it is one being replaced) or
     /// is given twice.
-    private func checkNew(_ entries: [NavigationEntry], except replaced: Set<ObjectIdentifier> = []) throws(NavigationError) {
-        var shown = Set(allEntries.map(ObjectIdentifier.init)).subtracting(replaced)
-        for entry in entries where !shown.insert(ObjectIdentifier(entry)).inserted {
+    private func checkNew(_ entries: [NavigationEntry], except replaced: Set<NavigationEntry.ID> = []) throws(NavigationError) {
+        var shown = Set(allEntries.map(\.id)).subtracting(replaced)
+        for entry in entries where !shown.insert(entry.id).inserted {
             throw .alreadyShown(route: entry.route.text)
         }
     }
@@ -231,10 +248,10 @@ extension NavigationState {
     /// Where `entry` is, in any tab's stack or any layer.
     private func anywhere(_ entry: NavigationEntry) -> (tab: Int, layer: Int?, index: Int)? {
         for layer in layers.indices {
-            if let index = layers[layer].entries.firstIndex(where: { $0 === entry }) { return (selectedTabIndex, layer, index) }
+            if let index = layers[layer].entries.firstIndex(of: entry) { return (selectedTabIndex, layer, index) }
         }
         for tab in tabStacks.indices {
-            if let index = tabStacks[tab].firstIndex(where: { $0 === entry }) { return (tab, nil, index) }
+            if let index = tabStacks[tab].firstIndex(of: entry) { return (tab, nil, index) }
         }
         return nil
     }

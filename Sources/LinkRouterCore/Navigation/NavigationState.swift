@@ -18,12 +18,16 @@
 /// change.commit()      // after the change is shown
 /// ```
 ///
+/// Two states are equal when they show the same entries (by identifier, ``NavigationEntry/id``)
+/// in the same tabs and layers, with the same tab selected: a navigator that finds the state an
+/// open was planned on applies the plan (``NavigationOperation/plan(_:)``).
+///
 /// Printed, a state is the stack that is shown: `home > settings | sheet > a` (`|` starts a modal
 /// layer, `[...]` marks one without a navigation container, `(empty)` an empty stack), then, for
 /// an app with tabs, two spaces and the tab: `catalog > catalog/product/<int:id>  [tab catalog]`.
-public struct NavigationState: Sendable, CustomStringConvertible {
+public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
     /// A modal layer: presented over the tabs (and the layers below it).
-    public struct ModalLayer: Sendable, Identifiable {
+    public struct ModalLayer: Sendable, Equatable, Identifiable {
         /// Tells layers apart for as long as they are shown: a navigator keeps one window (or
         /// sheet) per layer identifier.
         public let id: Int
@@ -105,7 +109,7 @@ public struct NavigationState: Sendable, CustomStringConvertible {
 
     /// Whether `entry` is in the state, in any tab or layer.
     public func contains(_ entry: NavigationEntry) -> Bool {
-        tabStacks.contains { $0.contains { $0 === entry } } || layers.contains { $0.entries.contains { $0 === entry } }
+        tabStacks.contains { $0.contains(entry) } || layers.contains { $0.entries.contains(entry) }
     }
 
     /// The stack shown, as route patterns; see the type's description.
@@ -142,7 +146,7 @@ public struct NavigationState: Sendable, CustomStringConvertible {
 
     /// The position of `entry` among the entries shown.
     func position(of entry: NavigationEntry) -> Position? {
-        topmostPosition { $0 === entry }
+        topmostPosition { $0.id == entry.id }
     }
 
     private func topmostPosition(where matches: (NavigationEntry) -> Bool) -> Position? {

@@ -7,6 +7,11 @@
 /// and commits the change (``NavigationChange/commit()``), which closes the result slot of every
 /// entry that left, so a page result is delivered exactly once.
 ///
+/// An open is one operation: the router plans the whole next state on the state it reads (its tab,
+/// going back to a parent shown, the parents it builds, the page) and performs the plan
+/// (``NavigationOperation/plan(_:)``), which applies only to the state it was planned on; a
+/// navigator renders it as one change, from one state to the next, like any other operation.
+///
 /// ``InMemoryNavigator`` implements it for tests, command-line tools and servers; LinkRouterGTK's
 /// `GTKNavigator` implements it over GTK 4 windows. The operations a person or an app performs
 /// (``push(_:animated:)``, ``pop(animated:)``, ``back(toRoute:animated:)``...) are written once,

@@ -25,12 +25,18 @@ private struct Entries {
 /// Operations written as text, for tables: `push a; present b; sheet c; pop; dismiss; back 2;
 /// back-to a; close b; tab account; replace a b; update a; close-all`. `push` and the others that
 /// insert make a new entry for the key; `close` and `update` name the topmost shown entry of a key.
+///
+/// Each step is also performed by an ``InMemoryNavigator`` beside the state: it must record one
+/// transition per change (none for an empty one) and end in an equal state.
 private struct Script {
     let entries = Entries()
     var state: NavigationState
+    let navigator: InMemoryNavigator
 
     init(tabs: [String] = []) {
-        state = tabs.isEmpty ? NavigationState() : try! NavigationState(tabs: tabs.map { NavigationTab($0, root: $0) })
+        let tabs = tabs.map { NavigationTab($0, root: $0) }
+        state = tabs.isEmpty ? NavigationState() : try! NavigationState(tabs: tabs)
+        navigator = tabs.isEmpty ? InMemoryNavigator() : try! InMemoryNavigator(tabs: tabs)
     }
 
     func operation(_ step: String) throws -> NavigationOperation {
@@ -64,8 +70,13 @@ private struct Script {
     mutating func run(_ steps: String) throws -> NavigationChange? {
         var last: NavigationChange?
         for step in steps.split(separator: ";").map({ String($0).trimmed() }) where !step.isEmpty {
-            let change = try state.apply(try operation(step))
+            let operation = try operation(step)
+            let change = try state.apply(operation)
             change.commit()
+            let transitions = navigator.transitions.count
+            try navigator.perform(operation, animated: true)
+            #expect(navigator.transitions.count == transitions + (change.isEmpty ? 0 : 1), "\(step): one change, one transition")
+            #expect(navigator.state == state, "\(step): the navigator shows the state")
             last = change
         }
         return last
@@ -226,19 +237,43 @@ struct NavigationStateTests {
         // Kept alive, so that no later entry gets the address (the identifier) of one that left.
         var left: [NavigationEntry] = []
         var layerIDs = Set<Int>()
+        // Performs every operation too: one transition per change, and the same state.
+        let navigator = tabNames.isEmpty ? InMemoryNavigator() : try InMemoryNavigator(tabs: tabNames.map { NavigationTab($0, root: $0) })
+        // A state some steps back, on which plans are made that must then be refused.
+        var earlier = state
+        var plans = 0, stalePlans = 0
         for step in 0..<3_000 {
-            let operation = randomOperation(in: state, keys: keys, tabs: tabNames, entries: entries, random: &random)
+            if step % 7 == 0 { earlier = state }
+            let operation = randomOperation(in: state, earlier: earlier, keys: keys, tabs: tabNames, entries: entries, random: &random)
             let before = state
             let change: NavigationChange
             do {
                 change = try state.apply(operation)
             } catch {
-                // Only operations that name what is not there may be refused, and they change nothing.
-                #expect(state.allEntries.map(ObjectIdentifier.init) == before.allEntries.map(ObjectIdentifier.init))
+                // Only operations that name what is not there, or plans made on another state, may
+                // be refused, and they change nothing, in the state and in the navigator.
+                #expect(state == before)
+                if case .plan(let plan) = operation {
+                    #expect(error == .stateChanged && plan.base != state, "a plan is refused only when made on another state")
+                    stalePlans += 1
+                }
+                let transitions = navigator.transitions.count
+                #expect(throws: error) { try navigator.perform(operation, animated: false) }
+                #expect(navigator.transitions.count == transitions && navigator.state == state)
                 continue
             }
             change.commit()
             let context = "step \(step): \(operation.kind) on \(before) gave \(state)"
+            let transitions = navigator.transitions.count
+            _ = try navigator.perform(operation, animated: false)
+            #expect(navigator.transitions.count == transitions + (change.isEmpty ? 0 : 1), "\(context): one change, one transition")
+            #expect(navigator.state == state, "\(context): the navigator shows the state")
+            var isPlan = false
+            if case .plan(let plan) = operation {
+                #expect(state == plan.target, "\(context): a plan shows its target")
+                isPlan = true
+                plans += 1
+            }
 
             // The change is the difference between the states.
             let beforeIDs = Set(before.allEntries.map(ObjectIdentifier.init)), afterIDs = Set(state.allEntries.map(ObjectIdentifier.init))
@@ -272,21 +307,22 @@ struct NavigationStateTests {
                 #expect(state.tabStacks.indices.allSatisfy { before.tabStacks[$0].isEmpty || !state.tabStacks[$0].isEmpty }, "\(context)")
             }
 
-            // A tab's stack is kept while another is shown.
-            for tab in state.tabStacks.indices where tab != before.selectedTabIndex && kind != .close {
+            // A tab's stack is kept while another is shown (a plan may select a tab and open in it).
+            for tab in state.tabStacks.indices where tab != before.selectedTabIndex && kind != .close && !(isPlan && tab == state.selectedTabIndex) {
                 #expect(state.tabStacks[tab].map(ObjectIdentifier.init) == before.tabStacks[tab].map(ObjectIdentifier.init), "\(context)")
             }
         }
         #expect(removedEver.count > 100, "the sequence took pages off")
+        #expect(plans > 50 && stalePlans > 10, "the sequence applied plans (\(plans)) and refused stale ones (\(stalePlans))")
     }
 
     private func randomOperation(
-        in state: NavigationState, keys: [String], tabs: [String], entries: Entries, random: inout SplitMix64
+        in state: NavigationState, earlier: NavigationState, keys: [String], tabs: [String], entries: Entries, random: inout SplitMix64
     ) -> NavigationOperation {
         let shown = state.visibleEntries
         func anyShown() -> NavigationEntry { shown.isEmpty ? entries.make("a") : shown[Int(random.next() % UInt64(shown.count))] }
         let key = keys[Int(random.next() % UInt64(keys.count))]
-        switch random.next() % 20 {
+        switch random.next() % 24 {
         case 0...5: return .push(entries.make(key))
         case 6: return .present(entries.make(key), inNavigationContainer: random.next() % 2 == 0)
         case 7, 8: return .pop
@@ -302,7 +338,29 @@ struct NavigationStateTests {
             let slot = random.next() % 2 == 0 ? old.result : PageResultSlot()
             return .update(old, with: NavigationEntry(page: old.page, route: old.route, url: old.url, parameters: old.parameters, result: slot))
         case 18: return random.next() % 30 == 0 ? .closeAll : .pop
-        default: return .push(shown.last ?? entries.make(key))   // already shown: refused
+        case 19: return .push(shown.last ?? entries.make(key))   // already shown: refused
+        default:
+            // An open planned on this state, or now and then on an earlier one.
+            let base = random.next() % 4 == 0 ? earlier : state
+            let parents = (0..<Int(random.next() % 4)).map { _ in
+                let parent = keys[Int(random.next() % UInt64(keys.count))]
+                return NavigationOpening.Parent(
+                    presented: random.next() % 4 == 0, built: random.next() % 6 == 0 ? .refused : .entry(entries.make(parent)),
+                    isShown: { $0.url.routeKey == parent }
+                )
+            }
+            let entry = entries.make(key)
+            let page: NavigationOpening.Page
+            switch random.next() % 6 {
+            case 0 where !base.visibleEntries.isEmpty:
+                let old = base.visibleEntries[Int(random.next() % UInt64(base.visibleEntries.count))]
+                page = .update(old, with: NavigationEntry(page: old.page, route: old.route, url: old.url, parameters: old.parameters, result: old.result))
+            case 1: page = .present(entry, inNavigationContainer: random.next() % 2 == 0)
+            default: page = .push(entry)
+            }
+            let tab = tabs.isEmpty || random.next() % 3 == 0 ? nil : tabs[Int(random.next() % UInt64(tabs.count))]
+            guard let plan = try? base.opening(NavigationOpening(page, tab: tab, parents: parents)) else { return .pop }
+            return .plan(plan)
         }
     }
 }
