@@ -159,7 +159,9 @@ struct RecordCompatibilityTests {
         #expect(declaring.map(\.declaredProtocol) == ["SignInPrompting"])
         #expect(declaring.allSatisfy { $0.version == 1 && $0.compiledPattern != nil })
         let old = try oldRead([demo])
-        #expect(!old.contains { $0.hasPrefix("issue ") }, "\(old)")
+        // The demo's interceptor and module records are kinds the old reader skips, and says so.
+        let skippedHooks = Set(section.records.filter(Self.isHook).map(Self.unknownKindLine))
+        #expect(old.filter { $0.hasPrefix("issue ") && !skippedHooks.contains($0) } == [], "\(old)")
         for record in declaring {
             #expect(old.contains(Self.line(record)), "\(old)")
         }
