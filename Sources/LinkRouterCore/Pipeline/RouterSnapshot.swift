@@ -1,19 +1,27 @@
 internal import RoutePatterns
 import Synchronization
 
-/// Everything one open reads, frozen: the routes and every rule that applies to them. Made on
-/// first use after any change, from the registry's frozen routes and the frozen open rules, so an
-/// open sees one consistent state from start to end even while routes are registered or the
-/// dynamic table is swapped.
+/// Everything one open reads, frozen: the routes, every rule that applies to them and the
+/// router's configuration. Made on first use after any change, from the registry's frozen routes
+/// and the frozen open rules, so an open sees one consistent state from start to end even while
+/// routes are registered or the dynamic table is swapped, and reads all it needs of the router
+/// from here (its admission, its limits, `preparePage`) without asking the router back.
 final class RouterSnapshot: Sendable {
     let entries: [RouteEntry]
     let trie: RouteTrie
     let rules: OpenRules.Frozen
+    /// The router's configuration (immutable for the router's life), copied once per snapshot:
+    /// a run reads it in place here.
+    let configuration: RouterConfiguration
+    /// The router's rule that admits URLs: a run admits each URL it goes to here.
+    let admission: AdmissionRules
     /// The generations of the registry and of the rules this snapshot was made from.
     let routesGeneration: UInt64
     private let literalCache = Mutex<Set<String>?>(nil)
 
-    init(routes: RouteRegistry.Frozen, rules: OpenRules.Frozen) {
+    init(routes: RouteRegistry.Frozen, rules: OpenRules.Frozen, configuration: RouterConfiguration, admission: AdmissionRules) {
+        self.configuration = configuration
+        self.admission = admission
         entries = routes.entries
         trie = routes.trie
         routesGeneration = routes.generation
@@ -25,15 +33,27 @@ final class RouterSnapshot: Sendable {
         self.routesGeneration == routesGeneration && rules.generation == rulesGeneration
     }
 
-    /// The best route for the URL, with its merged parameters.
-    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
+    /// The matching step, the one matcher of every door that reads a URL: the best route for an
+    /// admitted URL, with its merged parameters. A run's planning (`open`, `call`, `canOpen`) and
+    /// `Router.resolve` match here; the parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``.
+    /// The URL is consumed: the route's parameters keep it, and `resolve` hands over its own
+    /// rather than paying for a copy.
+    /// - Throws: ``RouteFailure/noRoute(key:)`` when no route matches the URL's key.
+    func match(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         var captures = Captures()
-        guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else {
+            throw .noRoute(key: RouteKey(url: url, includingHost: includingHost))
+        }
         return route(variant: index, url: url, captures: captures, parameters: parameters)
     }
 
+    /// The best route for the URL (``match(_:includingHost:parameters:)``), or `nil`.
+    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
+        try? match(url, includingHost: includingHost, parameters: parameters)
+    }
+
     /// The route of a variant that matched `url`, with its merged parameters.
-    func route(variant index: Int, url: RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
+    private func route(variant index: Int, url: consuming RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
         let (holder, variant) = trie.located(index)
         return ResolvedRoute(
             snapshot: self, index: Int(variant.routeIndex),
