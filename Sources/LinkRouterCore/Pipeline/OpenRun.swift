@@ -426,7 +426,7 @@ struct OpenRun {
             return .hop(to: target, fallback: false)
         }
         var route: ResolvedRoute
-        do { route = try snapshot.match(parsed, includingHost: includingHost, parameters: parameters) } catch {
+        do { route = try snapshot.matchOutOfLine(parsed, includingHost: includingHost, parameters: parameters) } catch {
             trace?.record(.match) { "no route matches \($0.show(parsed))" }
             return notFound(parsed, failure: error)
         }

@@ -34,17 +34,29 @@ final class RouterSnapshot: Sendable {
     }
 
     /// The matching step, the one matcher of every door that reads a URL: the best route for an
-    /// admitted URL, with its merged parameters. A run's planning (`open`, `call`, `canOpen`) and
-    /// `Router.resolve` match here; the parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``.
+    /// admitted URL, with its merged parameters. `Router.resolve` matches here, a run's planning
+    /// (`open`, `call`, `canOpen`) through ``matchOutOfLine(_:includingHost:parameters:)`` and the
+    /// parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``: this step.
     /// The URL is consumed: the route's parameters keep it, and `resolve` hands over its own
     /// rather than paying for a copy.
     /// - Throws: ``RouteFailure/noRoute(key:)`` when no route matches the URL's key.
+    // Inlined into its callers, so that the route is made where it is returned: called, it would
+    // be returned through a temporary and copied (192 bytes) once more.
+    @inline(__always)
     func match(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         var captures = Captures()
         guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else {
             throw .noRoute(key: RouteKey(url: url, includingHost: includingHost))
         }
         return route(variant: index, url: url, captures: captures, parameters: parameters)
+    }
+
+    /// The matching step (``match(_:includingHost:parameters:)``) in a call of its own, for the
+    /// run's planning: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
+    /// `Benchmarks/open-instructions`).
+    @inline(never)
+    func matchOutOfLine(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
+        try match(url, includingHost: includingHost, parameters: parameters)
     }
 
     /// The best route for the URL (``match(_:includingHost:parameters:)``), or `nil`.
