@@ -7,13 +7,21 @@ internal import RoutePatterns
 // driver sees two actions only: `.end` (the ending, and the route when the failure is its own)
 // and `.wait` (a `Suspension`, holding what the run waits for).
 //
-// | State (what it carries)                    | Event                                        | Next state, or action for the driver            |
-// |--------------------------------------------|----------------------------------------------|-------------------------------------------------|
-// | made (the context: snapshot, policy, options, navigator) | `start` (a URL, an identifier, a reference) | planning; `.end` (the delegate cancelled, an identifier not filled) |
-// | planning (the URL the run is at, the hops) | `plan`: parsed, limits, admitted, redirects, matched, disabled, exposure, query contract | matched; planning again (a hop); `.wait(.dispatch / .notFound)`; `.end` |
-// | matched (`Matched`: the route, its admission) | the page's own redirect; `proceed`        | planning (a hop); `.wait(.planned)` (a check); `.wait(.page)` (a run that may not suspend); `.wait(.intercept)`; performing |
-// | performing (the route)                     | `perform`: a synchronous action, a page built | `.end`; `.wait(.asynchronousAction / .show)` |
-// | waiting (`Suspension`)                     | `resume`: the dispatcher's, the not-found handler's, the interceptors', the action's or the navigator's answer | planning (a hop), matched, performing, or `.end` |
+// | State: what it carries             | Event                | Next state, or the driver's action            |
+// |-------------------------------------|----------------------|-----------------------------------------------|
+// | made: the context (snapshot,        | `start`              | planning; `.end` (the delegate cancelled, an  |
+// |   policy, options, navigator)       |                      |   identifier its values do not fill)          |
+// | planning: the URL, the hops         | `plan` (`advance`)   | matched; planning (a hop); `.end`;            |
+// |                                     |                      |   `.wait(.dispatch)`, `.wait(.notFound)`      |
+// | matched: `Matched` (the route, its  | the page's redirect, | planning (a hop); `.wait(.planned)` (a check);|
+// |   admission)                        |   `proceed`          |   `.wait(.page)` (may not suspend);           |
+// |                                     |                      |   `.wait(.intercept)`; performing             |
+// | performing: the route               | `perform`            | `.end`; `.wait(.asynchronousAction)`,         |
+// |                                     |                      |   `.wait(.show)`                              |
+// | waiting: a `Suspension` (what the   | `resume` (the answer | planning (a hop), matched, performing, `.end` |
+// |   run waits for, with its route)    |   awaited)           |                                               |
+// | ended: the ending, the route if the | —                    | the driver reports it (`finish(_:route:)`)    |
+// |   failure is its own                |                      |                                               |
 //
 // Drivers: `open` (`Router.startOpen`, then `SuspendedOpen.finish`) awaits each `.wait` with
 // `resume` and reports the `.end` (`finish(_:route:)`); `call` answers from the first `.wait`
@@ -270,7 +278,8 @@ struct OpenRun {
         switch route.handler {
         case .action(let action):
             if let given {
-                return fail(.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: "\(type(of: given))"), route: route)
+                let mismatch = RouteFailure.pageMismatch(pattern: route.pattern.text, expected: "an action", actual: "\(type(of: given))")
+                return fail(mismatch, route: route)
             }
             // Only an asynchronous action needs an `await`: the call and its executor check cost
             // more than a synchronous action itself.
@@ -531,7 +540,9 @@ extension Router {
     /// Ends an open whose reference named no URL (``ReferencedRoute/url(filling:)`` threw), as
     /// every failed open ends: reported, with `url` (the identifier's pattern) as its URL.
     @usableFromInline
-    func startOpen(refused failure: RouteFailure, url: String, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions) -> OpenStart {
+    func startOpen(
+        refused failure: RouteFailure, url: String, parameters: [String: any Sendable], source: OpenSource, options: OpenOptions
+    ) -> OpenStart {
         var run = OpenRun(router: self, policy: .open, parameters: parameters, source: source, options: options)
         let action = run.start(refused: failure, url: url)
         return OpenStart(consume action, of: consume run)
