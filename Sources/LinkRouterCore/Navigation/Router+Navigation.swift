@@ -55,13 +55,4 @@ extension Router {
         }
         return outcome
     }
-
-    /// The open style for one open: the call's, else the page's preference, else the router's
-    /// default; `automatic` throughout means push.
-    func openStyle(call: RouteOptions.OpenStyle?, page: RouteOptions.OpenStyle) -> RouteOptions.OpenStyle {
-        for style in [call, page, configuration.defaultOpenStyle] {
-            if let style, style != .automatic { return style }
-        }
-        return .push
-    }
 }

@@ -1,6 +1,6 @@
 /// How one URL is let into the router: the key it is matched by and the source it is opened
-/// with, decided once, from the configuration, by ``Router/admission(of:from:dispatchers:)``
-/// (``Router/admit(_:from:dispatchers:)`` also marks a web link).
+/// with, decided once, from the configuration, by ``AdmissionRules/admission(of:from:dispatchers:)``
+/// (``AdmissionRules/admit(_:from:dispatchers:)`` also marks a web link).
 ///
 /// Every door asks for it in the same way: `open`, `call`, `canOpen` and `resolve`, each hop of
 /// an open (a static or dynamic-table redirect, a disabled route's fallback, a page's own
@@ -28,7 +28,28 @@ struct Admission {
     }
 }
 
-extension Router {
+/// The rule that admits URLs, made once from the router's configuration (which never changes)
+/// and shared by the router's doors and by every run, which reaches it through its snapshot
+/// (``RouterSnapshot/admission``) and so asks the router nothing. A class, read in place: a
+/// method of the configuration itself would copy the configuration, with a retain of each of
+/// its sets and strings, on every open.
+final class AdmissionRules: Sendable {
+    let allowedSchemes: Set<String>?
+    let host: String?
+    let webHosts: Set<String>
+    /// Whether the configuration names web hosts: checked before any web-link test, so that a
+    /// router without any pays for none.
+    let admitsWebLinks: Bool
+    let maximumURLLength: Int
+
+    init(_ configuration: RouterConfiguration) {
+        allowedSchemes = configuration.allowedSchemes
+        host = configuration.host
+        webHosts = configuration.webHosts
+        admitsWebLinks = !configuration.webHosts.isEmpty
+        maximumURLLength = configuration.maximumURLLength
+    }
+
     /// Admits a URL (``admission(of:from:dispatchers:)``) and marks it when it is a web link, so
     /// that its public `routeKey`, and the parameters and entries that carry it, read it as one.
     /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
@@ -47,8 +68,8 @@ extension Router {
     /// In order: a link to one of the ``RouterConfiguration/webHosts`` is admitted as a web link —
     /// external, keyed by its path, never dispatched; a URL whose scheme has one of `dispatchers`
     /// goes to it; a scheme outside ``RouterConfiguration/allowedSchemes`` is refused; a host other
-    /// than the fixed ``RouterConfiguration/host`` is refused; with web hosts set, an `https` URL of
-    /// another host is refused.
+    /// than the fixed ``RouterConfiguration/host`` is refused; with web hosts set, an `https` URL
+    /// of another host is refused.
     /// - Parameters:
     ///   - url: The URL.
     ///   - source: The source the door was given, or the one the open carries from its last hop.
@@ -60,29 +81,36 @@ extension Router {
     ) throws(RouteFailure) -> Admission {
         // Checked first, and only when the configuration names web hosts: a router without any
         // pays for no test of the scheme or the host.
-        if admitsWebLinks, configuration.isWebLink(url) {
+        if admitsWebLinks, isWebLink(url) {
             return Admission(source: .external, includingHost: false, isDispatched: false, isWebLink: true)
         }
         if let dispatchers, !dispatchers.isEmpty, let scheme = url.scheme?.lowercased(), dispatchers[scheme] != nil {
-            return Admission(source: source, includingHost: configuration.host == nil, isDispatched: true, isWebLink: false)
+            return Admission(source: source, includingHost: host == nil, isDispatched: true, isWebLink: false)
         }
-        if let allowed = configuration.allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
+        if let allowed = allowedSchemes, let scheme = url.scheme, !allowed.contains(scheme.lowercased()) {
             throw .schemeNotAllowed(scheme: scheme)
         }
-        if let fixedHost = configuration.host, let host = url.host, !host.isEmpty,
+        if let fixedHost = host, let host = url.host, !host.isEmpty,
            host.lowercased() != fixedHost.lowercased() {
             throw .hostNotHandled(host: host)
         }
         if admitsWebLinks, url.scheme?.lowercased() == "https" {
             throw .hostNotHandled(host: url.host ?? "")
         }
-        return Admission(source: source, includingHost: configuration.host == nil, isDispatched: false, isWebLink: false)
+        return Admission(source: source, includingHost: host == nil, isDispatched: false, isWebLink: false)
+    }
+
+    /// Whether `url` is an `https` URL of one of the web hosts: the admission makes such a link
+    /// external and keys it by its path.
+    private func isWebLink(_ url: RouteURL) -> Bool {
+        guard let scheme = url.scheme, scheme.lowercased() == "https", let host = url.host else { return false }
+        return webHosts.contains(host.lowercased())
     }
 
     /// The source an open of `url` starts with, as the admission decides it; the source given
     /// when the URL does not parse or is refused (the open then fails on it).
     func admittedSource(of url: String, from source: OpenSource) -> OpenSource {
-        guard admitsWebLinks, let parsed = try? RouteURL(url, maximumLength: configuration.maximumURLLength) else { return source }
+        guard admitsWebLinks, let parsed = try? RouteURL(url, maximumLength: maximumURLLength) else { return source }
         return (try? admission(of: parsed, from: source))?.source ?? source
     }
 
@@ -90,5 +118,28 @@ extension Router {
     /// and parents; `nil` for a URL it refuses.
     func admittedKey(of url: RouteURL) -> RouteKey? {
         (try? admission(of: url, from: .app)).map { $0.key(of: url) }
+    }
+}
+
+extension Router {
+    /// Admits a URL and marks a web link (``AdmissionRules/admit(_:from:dispatchers:)``).
+    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
+    func admit(
+        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> Admission {
+        try admissionRules.admit(&url, from: source, dispatchers: dispatchers)
+    }
+
+    /// The admission of a URL (``AdmissionRules/admission(of:from:dispatchers:)``).
+    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
+    func admission(
+        of url: RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> Admission {
+        try admissionRules.admission(of: url, from: source, dispatchers: dispatchers)
+    }
+
+    /// The route key of a URL the router admits (``AdmissionRules/admittedKey(of:)``).
+    func admittedKey(of url: RouteURL) -> RouteKey? {
+        admissionRules.admittedKey(of: url)
     }
 }

@@ -33,7 +33,7 @@ extension OpenRun {
     /// state found. The page and the parents are made once, whatever the number of plans.
     func openPage(_ route: ResolvedRoute, navigator: any Navigator) async -> Result<RouteOutcome.Opened, RouteFailure> {
         let url = route.parameters.url
-        let style = router.openStyle(call: self.style, page: route.options.openStyle)
+        let style = snapshot.configuration.openStyle(call: self.style, page: route.options.openStyle)
         // The route's parameters hold the query already decoded.
         let animated = self.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
         if let transition {
@@ -214,11 +214,11 @@ extension OpenRun {
     private func tab(of urls: [RouteURL], in state: NavigationState) -> String? {
         guard !state.tabs.isEmpty else { return nil }
         let roots = state.tabs.compactMap { tab in
-            (try? RouteURL(tab.root, maximumLength: router.configuration.maximumURLLength))
-                .flatMap(router.admittedKey(of:)).map { (tab.name, $0) }
+            (try? RouteURL(tab.root, maximumLength: snapshot.configuration.maximumURLLength))
+                .flatMap(snapshot.admission.admittedKey(of:)).map { (tab.name, $0) }
         }
         for url in urls {
-            guard let key = router.admittedKey(of: url) else { continue }
+            guard let key = snapshot.admission.admittedKey(of: url) else { continue }
             if let root = roots.first(where: { $0.1 == key }) { return root.0 }
         }
         return nil
@@ -226,9 +226,9 @@ extension OpenRun {
 
     /// Whether an entry shows the page of `route` for the key of `url`.
     private func shows(route: ResolvedRoute, url: RouteURL) -> @Sendable (NavigationEntry) -> Bool {
-        let router = router, pattern = route.pattern.text
-        guard let key = router.admittedKey(of: url) else { return { _ in false } }
-        return { entry in entry.route.text == pattern && router.admittedKey(of: entry.url) == key }
+        let admission = snapshot.admission, pattern = route.pattern.text
+        guard let key = admission.admittedKey(of: url) else { return { _ in false } }
+        return { entry in entry.route.text == pattern && admission.admittedKey(of: entry.url) == key }
     }
 
     /// The parents the page's type names, admitted and resolved, nearest first; stops at a loop, a
@@ -240,12 +240,12 @@ extension OpenRun {
         var current = route
         var seen = Set<String>()
         while case .pageType(let type) = current.handler, let parentURL = type.parentURL(for: current.parameters) {
-            guard seen.insert(parentURL).inserted, seen.count <= router.configuration.maximumRedirects else {
+            guard seen.insert(parentURL).inserted, seen.count <= snapshot.configuration.maximumRedirects else {
                 trace?.record(.navigate) { "parent chain loops or is too long at \($0.show(parentURL)); stopped" }
                 break
             }
-            guard var parsed = try? RouteURL(parentURL, maximumLength: router.configuration.maximumURLLength),
-                  let admission = try? router.admit(&parsed, from: source),
+            guard var parsed = try? RouteURL(parentURL, maximumLength: snapshot.configuration.maximumURLLength),
+                  let admission = try? snapshot.admission.admit(&parsed, from: source),
                   let parent = snapshot.resolve(parsed, parameters: [:], includingHost: admission.includingHost) else {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
                 break
@@ -266,5 +266,16 @@ extension OpenRun {
             current = parent
         }
         return links
+    }
+}
+
+extension RouterConfiguration {
+    /// The open style for one open: the call's, else the page's preference, else the router's
+    /// default; `automatic` throughout means push.
+    func openStyle(call: RouteOptions.OpenStyle?, page: RouteOptions.OpenStyle) -> RouteOptions.OpenStyle {
+        for style in [call, page, defaultOpenStyle] {
+            if let style, style != .automatic { return style }
+        }
+        return .push
     }
 }

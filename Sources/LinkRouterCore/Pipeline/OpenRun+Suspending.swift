@@ -1,67 +1,64 @@
 // The steps of an open that may suspend: each is awaited, then the synchronous loop goes on.
 
 extension OpenRun {
-    /// Awaits a step the synchronous loop stopped at, then goes on with the loop.
-    mutating func resume(_ step: Pending) async -> Stop {
-        switch step {
+    /// The waiting state's event: awaits what the run waits for and feeds the answer to the run,
+    /// which returns the next action.
+    mutating func resume(_ suspension: Suspension) async -> Action {
+        switch suspension {
         case .dispatch(let dispatcher, let parsed, let scheme):
             trace?.record(.dispatch) { "the '\(scheme)' dispatcher takes \($0.show(parsed))" }
             switch await dispatcher.dispatch(DispatchRequest(url: parsed, parameters: parameters, source: source)) {
             case .opened(let value):
                 trace?.record(.open) { _ in "handled by the '\(scheme)' dispatcher" }
-                return end(.dispatched(scheme: scheme, value: value))
+                return .end(.opened(.dispatched(scheme: scheme, value: value)), route: nil)
             case .route(let target, let newParameters):
                 trace?.record(.dispatch) { "the '\(scheme)' dispatcher routes to \($0.show(target))" }
                 parameters = newParameters
-                return advance(.hop(to: target, fallback: false))
+                return hop(to: target, fallback: false)
             case .failed(let reason):
                 return fail(.dispatchFailed(scheme: scheme, reason: reason))
             }
-        case .notFound(let parsed, let handler):
+        case .notFound(let parsed, let handler, let failure):
             guard let target = await handler(NotFoundRequest(url: parsed, parameters: parameters, source: source)) else {
-                return fail(.noRoute(key: admission!.key(of: parsed)))
+                return fail(failure)
             }
             trace?.record(.fallback) { "the not-found handler opens \($0.show(target))" }
-            return advance(.hop(to: target, fallback: true))
-        case .intercept(let interceptors, let groups):
-            switch await intercept(by: interceptors, groups: groups) {
+            return hop(to: target, fallback: true)
+        case .planned(let matched):
+            return proceed(matched)
+        case .page(let matched):
+            // Only a run that may not suspend stops here; an open goes on to the interceptors.
+            return intercepting(matched)
+        case .intercept(let matched, let interceptors, let groups):
+            var route = matched.route
+            switch await ask(interceptors, about: &route, groups: groups) {
             case .proceed:
                 passedInterceptors = interceptors.map(\.order)
-                return advance(.perform)
-            case .redirect(let target): return advance(.hop(to: target, fallback: false))
-            case .fail(let failure): return fail(failure, keepingRoute: true)
+                return perform(route)
+            case .redirect(let target): return hop(to: target, fallback: false)
+            case .fail(let failure): return fail(failure, route: route)
             }
-        case .page:
-            // Only a run that may not suspend stops here; an open builds the page in the loop.
-            return advance(.perform)
-        case .asynchronousAction(let action):
-            let matched = route!
+        case .asynchronousAction(let action, let route):
             do {
-                let value = try await action(matched.parameters)
+                let value = try await action(route.parameters)
                 trace?.record(.open) { _ in "action ran" }
-                return end(.action(value))
+                return .end(.opened(.action(value)), route: route)
             } catch {
-                return fail(.actionFailed(pattern: matched.pattern.text, underlying: error), keepingRoute: true)
+                return fail(.actionFailed(pattern: route.pattern.text, underlying: error), route: route)
             }
-        case .show(let navigator):
-            switch await openPage(route!, navigator: navigator) {
-            case .success(let opened): return end(opened)
-            case .failure(let failure): return fail(failure, keepingRoute: true)
+        case .show(let route, let navigator):
+            switch await openPage(route, navigator: navigator) {
+            case .success(let opened): return .end(.opened(opened), route: route)
+            case .failure(let failure): return fail(failure, route: route)
             }
         }
     }
 
+    /// What the interceptors asked about a route answered.
     enum Interception {
         case proceed
         case redirect(String)
         case fail(RouteFailure)
-    }
-
-    /// Asks the interceptors that apply, in priority order, applying their rewrites to ``route``.
-    private mutating func intercept(by interceptors: [InterceptorEntry], groups: Set<String>) async -> Interception {
-        guard var route else { preconditionFailure("interceptors are asked about a matched route") }
-        defer { self.route = route }
-        return await ask(interceptors, about: &route, groups: groups)
     }
 
     /// Asks interceptors about a route, the open's own or a parent's, in priority order, with the
@@ -73,7 +70,7 @@ extension OpenRun {
             let request = InterceptionRequest(
                 url: url, pattern: route.pattern, parameters: route.parameters, groups: groups, source: source, router: router
             )
-            let deadline = interceptor.timeout ?? router.configuration.interceptorDeadline
+            let deadline = interceptor.timeout ?? snapshot.configuration.interceptorDeadline
             let verdict = await interceptor.ask(request, deadline: deadline) { events.diagnostic($0) }
             let label = "'\(interceptor.name)' (priority \(interceptor.priority))"
             switch verdict {

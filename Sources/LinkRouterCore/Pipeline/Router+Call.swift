@@ -38,26 +38,26 @@ extension Router {
         _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
     ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
         var run = OpenRun(router: self, policy: .call, parameters: parameters, source: source, options: OpenOptions())
-        let stop = run.start(route)
-        let (url, current) = (run.url, run.current)
-        switch stop {
-        case .ended:
-            switch run.ending {
-            case .opened(.action(let value)): return (value, url)
-            case .failed(let failure): throw .failed(url: url, failure)
-            case .opened, nil: preconditionFailure("a call ends with an action's value or a failure")
+        // The call's driver: it answers from the first action, and takes a planned route on.
+        var action = run.start(route)
+        while true {
+            let (url, current) = (run.url, run.current)
+            switch action {
+            case .end(.opened(.action(let value)), _): return (value, url)
+            case .end(.failed(let failure), _): throw .failed(url: url, failure)
+            case .end(.opened(.dispatched(let scheme, _)), _): throw .dispatcherScheme(url: current, scheme: scheme)
+            case .end(.opened(.page), let route), .end(.opened(.updated), let route):
+                throw .notAnAction(url: current, pattern: route?.pattern.text ?? "")
+            case .wait(.planned(let matched)): action = run.proceed(matched)
+            case .wait(.dispatch(_, _, let scheme)): throw .dispatcherScheme(url: current, scheme: scheme)
+            case .wait(.intercept(let matched, let interceptors, _)):
+                throw .interceptorsApply(url: current, pattern: matched.route.pattern.text, interceptors: interceptors.map(\.name))
+            case .wait(.page(let matched)): throw .notAnAction(url: current, pattern: matched.route.pattern.text)
+            case .wait(.show(let route, _)): throw .notAnAction(url: current, pattern: route.pattern.text)
+            case .wait(.asynchronousAction(_, let route)): throw .asynchronousAction(url: current, pattern: route.pattern.text)
+            // `route_fallback_url` and the not-found handler lead to pages: a call fails at once.
+            case .wait(.notFound(_, _, let failure)): throw .failed(url: url, failure)
             }
-        case .pending:
-            let pattern = run.route?.pattern.text ?? ""
-            switch run.pending {
-            case .dispatch(_, _, let scheme): throw .dispatcherScheme(url: current, scheme: scheme)
-            case .intercept(let interceptors, _): throw .interceptorsApply(url: current, pattern: pattern, interceptors: interceptors.map(\.name))
-            case .page: throw .notAnAction(url: current, pattern: pattern)
-            case .asynchronousAction: throw .asynchronousAction(url: current, pattern: pattern)
-            case .notFound, .show, nil: preconditionFailure("a run that may not suspend stops only where open would do what a call cannot")
-            }
-        case .reached:
-            preconditionFailure("a call performs")
         }
     }
 

@@ -41,11 +41,13 @@ extension Router {
         // Inlined into the caller, with the steps that cannot suspend in one synchronous call:
         // an open that awaits nothing (a synchronous action) pays for no `async` call.
         if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
+        var parameters = parameters
         let start: OpenStart
-        switch route.referencedRoute {
-        case .text(let url): start = startOpen(url: url, parameters: parameters, source: source, options: options)
-        case .link(let link): start = startOpen(url: link.url, parameters: parameters, source: source, options: options)
-        case .id(let id): start = startOpen(id: id, parameters: parameters, source: source, options: options)
+        do {
+            let url = try route.referencedRoute.url(filling: &parameters)
+            start = startOpen(url: url, parameters: parameters, source: source, options: options)
+        } catch {
+            start = startOpen(refused: error, url: route.referencedRoute.pattern, parameters: parameters, source: source, options: options)
         }
         switch start {
         case .finished(let outcome): return outcome
@@ -73,12 +75,12 @@ extension Router {
     ///   an identifier whose values do not fill it, and every failure of the steps above.
     public func canOpen(_ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app) -> Bool {
         var run = OpenRun(router: self, policy: .check, parameters: parameters, source: source, options: OpenOptions())
+        // The check's driver: it answers from the first action.
         switch run.start(route.referencedRoute) {
-        case .reached: return true
-        case .ended: return false
-        case .pending:
-            if case .dispatch(let dispatcher, let url, _) = run.pending { return dispatcher.canDispatch(url) }
-            return false
+        case .end: return false
+        case .wait(.dispatch(let dispatcher, let url, _)): return dispatcher.canDispatch(url)
+        case .wait(.notFound): return false
+        case .wait(.planned), .wait(.page), .wait(.intercept), .wait(.asynchronousAction), .wait(.show): return true
         }
     }
 }

@@ -80,14 +80,20 @@ extension Router {
         var options = OpenOptions()
         options.pageConfiguration = PageConfiguration(Page.self) { _ in }
         var run = OpenRun(router: self, policy: .build, parameters: parameters, source: source, options: options)
-        var stop = run.start(route.referencedRoute)
-        while stop == .pending, let step = run.pending.take() {
-            if case .dispatch(_, _, let scheme) = step {
+        var action = run.start(route.referencedRoute)
+        let outcome: RouteOutcome
+        while true {
+            switch consume action {
+            case .end(let ending, let route):
+                outcome = run.finish(ending, route: route)
+            case .wait(.dispatch(_, _, let scheme)):
                 throw .dispatchFailed(scheme: scheme, reason: "a page is built only by this router's routes, never by a dispatcher")
+            case .wait(let suspension):
+                action = await run.resume(suspension)
+                continue
             }
-            stop = await run.resume(step)
+            break
         }
-        let outcome = run.finish()
         switch outcome.result {
         case .failure(let failure):
             throw failure

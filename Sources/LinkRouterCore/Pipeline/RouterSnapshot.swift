@@ -1,19 +1,27 @@
 internal import RoutePatterns
 import Synchronization
 
-/// Everything one open reads, frozen: the routes and every rule that applies to them. Made on
-/// first use after any change, from the registry's frozen routes and the frozen open rules, so an
-/// open sees one consistent state from start to end even while routes are registered or the
-/// dynamic table is swapped.
+/// Everything one open reads, frozen: the routes, every rule that applies to them and the
+/// router's configuration. Made on first use after any change, from the registry's frozen routes
+/// and the frozen open rules, so an open sees one consistent state from start to end even while
+/// routes are registered or the dynamic table is swapped, and reads all it needs of the router
+/// from here (its admission, its limits, `preparePage`) without asking the router back.
 final class RouterSnapshot: Sendable {
     let entries: [RouteEntry]
     let trie: RouteTrie
     let rules: OpenRules.Frozen
+    /// The router's configuration (immutable for the router's life), copied once per snapshot:
+    /// a run reads it in place here.
+    let configuration: RouterConfiguration
+    /// The router's rule that admits URLs: a run admits each URL it goes to here.
+    let admission: AdmissionRules
     /// The generations of the registry and of the rules this snapshot was made from.
     let routesGeneration: UInt64
     private let literalCache = Mutex<Set<String>?>(nil)
 
-    init(routes: RouteRegistry.Frozen, rules: OpenRules.Frozen) {
+    init(routes: RouteRegistry.Frozen, rules: OpenRules.Frozen, configuration: RouterConfiguration, admission: AdmissionRules) {
+        self.configuration = configuration
+        self.admission = admission
         entries = routes.entries
         trie = routes.trie
         routesGeneration = routes.generation
@@ -25,15 +33,39 @@ final class RouterSnapshot: Sendable {
         self.routesGeneration == routesGeneration && rules.generation == rulesGeneration
     }
 
-    /// The best route for the URL, with its merged parameters.
-    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
+    /// The matching step, the one matcher of every door that reads a URL: the best route for an
+    /// admitted URL, with its merged parameters. `Router.resolve` matches here, a run's planning
+    /// (`open`, `call`, `canOpen`) through ``matchOutOfLine(_:includingHost:parameters:)`` and the
+    /// parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``: this step.
+    /// The URL is consumed: the route's parameters keep it, and `resolve` hands over its own
+    /// rather than paying for a copy.
+    /// - Throws: ``RouteFailure/noRoute(key:)`` when no route matches the URL's key.
+    // Inlined into its callers, so that the route is made where it is returned: called, it would
+    // be returned through a temporary and copied (192 bytes) once more.
+    @inline(__always)
+    func match(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         var captures = Captures()
-        guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else { return nil }
+        guard let index = trie.match(url, includingHost: includingHost, captures: &captures) else {
+            throw .noRoute(key: RouteKey(url: url, includingHost: includingHost))
+        }
         return route(variant: index, url: url, captures: captures, parameters: parameters)
     }
 
+    /// The matching step (``match(_:includingHost:parameters:)``) in a call of its own, for the
+    /// run's planning: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
+    /// `Benchmarks/open-instructions`).
+    @inline(never)
+    func matchOutOfLine(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
+        try match(url, includingHost: includingHost, parameters: parameters)
+    }
+
+    /// The best route for the URL (``match(_:includingHost:parameters:)``), or `nil`.
+    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
+        try? match(url, includingHost: includingHost, parameters: parameters)
+    }
+
     /// The route of a variant that matched `url`, with its merged parameters.
-    func route(variant index: Int, url: RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
+    private func route(variant index: Int, url: consuming RouteURL, captures: Captures, parameters: [String: any Sendable]) -> ResolvedRoute {
         let (holder, variant) = trie.located(index)
         return ResolvedRoute(
             snapshot: self, index: Int(variant.routeIndex),

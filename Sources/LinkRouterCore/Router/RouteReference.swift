@@ -41,6 +41,36 @@ public enum ReferencedRoute: Sendable, Hashable {
         case .link(let link): link.route.rawValue
         }
     }
+
+    /// The URL this names for a door that opens or finds a route (`open`, `call`, `canOpen`,
+    /// `resolve`): the string, the link's URL, or the identifier's link with its placeholders
+    /// filled from `parameters`, which then keep only the values no placeholder took. The one
+    /// reading of a reference as a URL; inlined, so that a door given a string passes the string alone.
+    /// - Throws: ``RouteFailure/parametersRejected(pattern:underlying:)`` with the
+    ///   ``RouteLinkError``, for an identifier whose values do not fill it.
+    @inlinable
+    func url(filling parameters: inout [String: any Sendable]) throws(RouteFailure) -> String {
+        switch self {
+        case .text(let url): return url
+        case .link(let link): return link.url
+        case .id(let id): return try id.url(filling: &parameters)
+        }
+    }
+}
+
+extension RouteID {
+    /// The URL of this identifier's link, filled from `parameters`, which keep the values no
+    /// placeholder took (``ReferencedRoute/url(filling:)``).
+    @usableFromInline
+    func url(filling parameters: inout [String: any Sendable]) throws(RouteFailure) -> String {
+        do {
+            let (link, rest) = try filled(from: parameters)
+            parameters = rest
+            return link.url
+        } catch {
+            throw .parametersRejected(pattern: rawValue, underlying: error)
+        }
+    }
 }
 
 extension String: RouteReference {

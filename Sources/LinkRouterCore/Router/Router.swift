@@ -24,9 +24,8 @@ import Synchronization
 public final class Router: Sendable {
     /// How this router reads URLs.
     public let configuration: RouterConfiguration
-    /// Whether the configuration names web hosts: checked before any web-link test, so that a
-    /// router without any pays for none.
-    let admitsWebLinks: Bool
+    /// The rule that admits URLs, made from the configuration; every snapshot holds it too.
+    let admissionRules: AdmissionRules
 
     let registry = RouteRegistry()
     let rules = OpenRules()
@@ -39,7 +38,7 @@ public final class Router: Sendable {
     /// Creates an empty router.
     public init(configuration: RouterConfiguration = RouterConfiguration()) {
         self.configuration = configuration
-        admitsWebLinks = !configuration.webHosts.isEmpty
+        admissionRules = AdmissionRules(configuration)
     }
 
     /// The registered routes, in registration order.
@@ -170,7 +169,7 @@ public final class Router: Sendable {
                 return cached
             }
             // Made under the lock, so that concurrent first opens build the trie once.
-            let snapshot = RouterSnapshot(routes: registry.frozen(), rules: rules.frozen())
+            let snapshot = RouterSnapshot(routes: registry.frozen(), rules: rules.frozen(), configuration: configuration, admission: admissionRules)
             cache = snapshot
             return snapshot
         }
@@ -195,36 +194,20 @@ public final class Router: Sendable {
     ///   route matches, or an identifier's values do not fill it.
     @inlinable
     public func resolve(_ route: some RouteReference, parameters: [String: any Sendable] = [:]) throws(RouteFailure) -> ResolvedRoute {
-        // Taken apart in line, so that resolving a string passes the string alone.
-        switch route.referencedRoute {
-        case .text(let url): try resolve(url: url, parameters: parameters)
-        case .link(let link): try resolve(url: link.url, parameters: parameters)
-        case .id(let id): try resolve(id: id, parameters: parameters)
-        }
+        // Read in line, so that resolving a string passes the string alone.
+        var parameters = parameters
+        let url = try route.referencedRoute.url(filling: &parameters)
+        return try resolve(url: url, parameters: parameters)
     }
 
-    /// Resolves a URL.
+    /// Resolves a URL: parsed and admitted as every door does, then matched by the run's matching
+    /// step (``RouterSnapshot/match(_:includingHost:parameters:)``).
     @usableFromInline
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         let url: RouteURL
         do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
         // Only the key mode is used: resolving opens nothing, so no source is checked.
-        let admission = try self.admission(of: url, from: .app)
-        // Matched here rather than through `RouterSnapshot.resolve`: unwrapping an optional
-        // route would copy it once more.
-        let snapshot = snapshot
-        var captures = Captures()
-        guard let variant = snapshot.trie.match(url, includingHost: admission.includingHost, captures: &captures) else {
-            throw .noRoute(key: admission.key(of: url))
-        }
-        return snapshot.route(variant: variant, url: url, captures: captures, parameters: parameters)
-    }
-
-    /// Resolves a route identifier, its placeholders filled from the parameters.
-    @usableFromInline
-    func resolve(id: RouteID, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
-        let link: RouteLink, rest: [String: any Sendable]
-        do { (link, rest) = try id.filled(from: parameters) } catch { throw .parametersRejected(pattern: id.rawValue, underlying: error) }
-        return try resolve(url: link.url, parameters: rest)
+        let admission = try admissionRules.admission(of: url, from: .app)
+        return try snapshot.match(url, includingHost: admission.includingHost, parameters: parameters)
     }
 }

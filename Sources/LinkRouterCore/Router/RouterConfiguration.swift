@@ -105,13 +105,6 @@ public struct RouterConfiguration: Sendable {
         Set(names.map { $0.lowercased() })
     }
 
-    /// Whether `url` is an `https` URL of one of the ``webHosts``. Only the router's admission
-    /// (`Router.admission(of:from:dispatchers:)`) asks: it makes such a link external and keys it by its path.
-    func isWebLink(_ url: RouteURL) -> Bool {
-        guard !webHosts.isEmpty, let scheme = url.scheme, scheme.lowercased() == "https", let host = url.host else { return false }
-        return webHosts.contains(host.lowercased())
-    }
-
     /// Whether a `route_fallback_url` may lead to this URL: a bare route key, a URL of an allowed
     /// scheme, or a URL of the same origin (scheme, host and port) as an allowed `scheme://host`
     /// entry. Both are read as ``RouteURL`` reads them, so an `https` URL is compared by the host

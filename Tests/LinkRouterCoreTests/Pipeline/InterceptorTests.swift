@@ -148,6 +148,31 @@ struct InterceptorTests {
         #expect(outcome.failure?.summary == .cancelled("the task opening the URL was cancelled"))
     }
 
+    @Test("An open shows its page with the navigator the router had when it started, whichever is set while it waits")
+    func navigatorOfTheStart() async throws {
+        struct Waited: Routable {
+            init?(parameters: RouteParameters) throws {}
+        }
+        let router = Router()
+        try router.register("page", page: Waited.self)
+        let (first, second) = (InMemoryNavigator(), InMemoryNavigator())
+        router.navigator = first
+        let decisions = Recorder<InterceptorDecision>()
+        let (asked, interceptorAsked) = AsyncStream.makeStream(of: Void.self)
+        try router.addInterceptor("waits") { _, decision in
+            decisions.append(decision)
+            interceptorAsked.yield()
+        }
+        let open = Task { await router.open("app://page") }
+        for await _ in asked { break }
+        router.navigator = second
+        decisions.values.first?.proceed()
+        let outcome = await open.value
+        #expect(outcome.page is Waited)
+        #expect(first.stack.map(\.route.text) == ["page"])
+        #expect(second.stack.isEmpty)
+    }
+
     @Test("A pattern scope that does not parse is refused; interceptors can be removed by name")
     func registration() async throws {
         let router = try makeRouter(["page"])
