@@ -5,8 +5,7 @@ import LinkRouterGTK
 
 @Routable("plugin/window", exposure: .external, summary: "A GTK page from a dlopen'ed plugin")
 @MainActor struct PluginWindowPage: GTKPage {
-    let name: String
-    nonisolated init?(parameters: RouteParameters) throws { name = parameters.string("name", default: "world") }
+    var name: String = "world"   // filled from ?name=
     var title: String { "Hello, \(name)" }
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: title, description: "A page of libDemoGTKPlugin.so", child: .button("Wave") { [name] in
