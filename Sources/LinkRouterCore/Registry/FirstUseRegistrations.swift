@@ -50,25 +50,54 @@ final class FirstUseRegistrations: Sendable {
     var mayBePending: Bool { isPending.load(ordering: .acquiring) }
 
     /// Runs the pending registrations for `router`, or waits, suspended, until they have run.
+    ///
+    /// Never blocks on the run lock: two first opens that both found the registrations pending
+    /// would otherwise each take a thread of the cooperative pool, one running them and one
+    /// blocked behind it, and on a two-core machine leave no thread for the other opens a
+    /// registration may be waiting for.
     func runOrSuspend(for router: Router) async {
         guard isPending.load(ordering: .acquiring), Self.running != ObjectIdentifier(router) else { return }
-        let mustWait = phase.withLock { phase in
-            if case .running = phase { return true }
-            return false
-        }
-        if mustWait {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let finished: Bool = phase.withLock { phase in
-                    guard case .running(let waiters, let queued) = phase else { return true }
-                    phase = .running(waiters: waiters + [continuation], queued: queued)
-                    return false
+        while true {
+            let phaseNow: PhaseKind = phase.withLock { phase in
+                switch phase {
+                case .pending: .pending
+                case .running: .running
+                case .done: .done
                 }
-                if finished { continuation.resume() }
             }
-        } else {
-            // Pending: claimed under the run lock, as a synchronous use does, so that whoever
-            // holds the lock has run the registrations or is running them.
-            runOrBlock(for: router)
+            switch phaseNow {
+            case .done:
+                return
+            case .running:
+                await waitForRunning()
+                return
+            case .pending:
+                // Claimed under the run lock, as a synchronous use does, so that whoever holds the
+                // lock has run the registrations or is running them.
+                let ran: Bool? = runLock.withLockIfAvailable { _ in
+                    if let bodies = claim() { runClaimed(bodies, for: router) }
+                    return true
+                }
+                if ran != nil { return }
+                // Another use holds the lock: it claims the registrations next, or has just run
+                // them. Look again once it has had the chance.
+                await Task.yield()
+            }
+        }
+    }
+
+    /// What ``phase`` is, without its payload.
+    private enum PhaseKind { case pending, running, done }
+
+    /// Suspends until the registrations running now have run.
+    private func waitForRunning() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished: Bool = phase.withLock { phase in
+                guard case .running(let waiters, let queued) = phase else { return true }
+                phase = .running(waiters: waiters + [continuation], queued: queued)
+                return false
+            }
+            if finished { continuation.resume() }
         }
     }
 
