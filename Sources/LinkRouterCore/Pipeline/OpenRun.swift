@@ -25,11 +25,12 @@ internal import RoutePatterns
 //
 // Drivers: `open` (`Router.startOpen`, then `SuspendedOpen.finish`) awaits each `.wait` with
 // `resume` and reports the `.end` (`finish(_:route:)`); `call` answers from the first `.wait`
-// (only `.planned` is taken on, to `proceed`); `canOpen` answers from the first action. A run
-// whose policy does not show pages (`PipelinePolicy.showsPages`) ends with the page built, as an
-// open without a navigator does: the way to deliver a page instead of showing it.
+// (only `.planned` is taken on, to `proceed`); `canOpen` answers from the first action;
+// `page(for:)` (Router+PageConfiguration.swift) awaits as `open` does but refuses a dispatcher. A
+// run whose policy does not show pages (`PipelinePolicy.showsPages`) ends with the page built, as
+// an open without a navigator does: the way `page(for:)` delivers a page instead of showing it.
 
-/// What `open`, `call` and `canOpen` differ by: they run the same pipeline (``OpenRun``).
+/// What `open`, `call`, `canOpen` and `page(for:)` differ by: they run the same pipeline (``OpenRun``).
 @usableFromInline
 struct PipelinePolicy: Sendable {
     /// Whether the run may suspend: hand a URL to its scheme's dispatcher, follow a not-found
