@@ -54,12 +54,7 @@ public enum RouteInterceptorMacro: ExtensionMacro {
                         context.diagnoseError(argument.expression, "priorityNotLiteral", "write the priority as an integer literal, such as '100' or '-1'")
                     }
                 case "overrides":
-                    if let value = argument.expression.booleanLiteral {
-                        isOverride = value
-                    } else {
-                        failed = true
-                        context.diagnoseError(argument.expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
-                    }
+                    if let value = argument.expression.overridesLiteral(in: context) { isOverride = value } else { failed = true }
                 default:
                     failed = true
                     context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
@@ -154,15 +149,14 @@ public enum RouterModuleMacro: ExtensionMacro {
         var isOverride = false
         if case .argumentList(let arguments) = node.arguments {
             for argument in arguments {
-                if argument.label?.text == "overrides", let value = argument.expression.booleanLiteral {
-                    isOverride = value
-                } else if argument.label?.text == "overrides" {
-                    context.diagnoseError(argument.expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
-                    return module.conformanceOnly(in: type, missing: protocols)
-                } else {
+                guard argument.label?.text == "overrides" else {
                     context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
                     return module.conformanceOnly(in: type, missing: protocols)
                 }
+                guard let value = argument.expression.overridesLiteral(in: context) else {
+                    return module.conformanceOnly(in: type, missing: protocols)
+                }
+                isOverride = value
             }
         }
         let name = module.name.filter { $0 != "`" }
@@ -181,5 +175,15 @@ extension ExprSyntax {
     /// The value of `true` or `false`; `nil` for any other expression.
     var booleanLiteral: Bool? {
         self.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+    }
+
+    /// The value of an `overrides:` argument, which every annotation takes alike; `nil`, with an
+    /// error on the expression, when it is not `true` or `false`.
+    func overridesLiteral(in context: some MacroExpansionContext) -> Bool? {
+        guard let value = booleanLiteral else {
+            context.diagnoseError(self, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
+            return nil
+        }
+        return value
     }
 }

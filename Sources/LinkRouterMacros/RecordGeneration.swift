@@ -174,11 +174,11 @@ struct RouteDeclaration {
                     report(expression, "unknownQueryNotLiteral", "write the rule for undeclared query parameters as '.keep', '.drop' or '.refuse'")
                 }
             case .overrides:
-                guard let literal = expression.as(BooleanLiteralExprSyntax.self) else {
+                guard let value = expression.booleanLiteral else {
                     report(expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
                     continue
                 }
-                isOverride = literal.literal.tokenKind == .keyword(.true)
+                isOverride = value
             case .declaredProtocol:
                 // A protocol written as a type expression; whether the page conforms is checked at
                 // run time and by `routes check`, since a conformance may be declared in another module.

@@ -45,12 +45,7 @@ struct ServiceDeclaration {
                 failed = true
                 context.diagnoseError(argument.expression, "lifetimeNotLiteral", "write the lifetime as '.perRequest' or '.shared'")
             case (.overrides, _):
-                if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
-                    isOverride = literal.literal.tokenKind == .keyword(.true)
-                } else {
-                    failed = true
-                    context.diagnoseError(argument.expression, "overridesNotLiteral", "write 'overrides' as 'true' or 'false'")
-                }
+                if let value = argument.expression.overridesLiteral(in: context) { isOverride = value } else { failed = true }
             default:
                 failed = true
                 context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")

@@ -120,26 +120,3 @@ final class AdmissionRules: Sendable {
         (try? admission(of: url, from: .app)).map { $0.key(of: url) }
     }
 }
-
-extension Router {
-    /// Admits a URL and marks a web link (``AdmissionRules/admit(_:from:dispatchers:)``).
-    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
-    func admit(
-        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
-    ) throws(RouteFailure) -> Admission {
-        try admissionRules.admit(&url, from: source, dispatchers: dispatchers)
-    }
-
-    /// The admission of a URL (``AdmissionRules/admission(of:from:dispatchers:)``).
-    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
-    func admission(
-        of url: RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
-    ) throws(RouteFailure) -> Admission {
-        try admissionRules.admission(of: url, from: source, dispatchers: dispatchers)
-    }
-
-    /// The route key of a URL the router admits (``AdmissionRules/admittedKey(of:)``).
-    func admittedKey(of url: RouteURL) -> RouteKey? {
-        admissionRules.admittedKey(of: url)
-    }
-}

@@ -67,7 +67,7 @@ extension Router {
                 guard !reported.contains(variantIndex) else { continue }
                 let key = Self.representativeKey(segments)
                 var captures = Captures()
-                guard let url = try? RouteURL(key), let admission = try? self.admission(of: url, from: .app),
+                guard let url = try? RouteURL(key), let admission = try? admissionRules.admission(of: url, from: .app),
                       let match = trie.match(url, includingHost: admission.includingHost, captures: &captures) else { continue }
                 let winner = Int(trie.variants[match].routeIndex)
                 if winner != routeIndex {
