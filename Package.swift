@@ -109,7 +109,10 @@ let package = Package(
                 "LinkRouterServices", "RoutePatterns",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // Its build identity, the hash of the sources it is built from: a plugin compiled
+            // against other sources is refused (HowDiscoveryWorks.md, "Plugins").
+            plugins: ["BuildIdentity"]
         ),
         // Desktop features without GTK: DesktopOpenerDispatcher (posix_spawnp), DesktopEntry.
         .target(name: "LinkRouterDesktop", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
@@ -148,6 +151,10 @@ let package = Package(
             path: "Tools/routes",
             swiftSettings: strictSettings
         ),
+        // LinkRouter's build identity, generated into the LinkRouter target: one hash of the tree's
+        // sources and Package.swift, computed by linkrouter-build-identity.
+        .executableTarget(name: "linkrouter-build-identity", path: "Tools/build-identity", swiftSettings: strictSettings),
+        .plugin(name: "BuildIdentity", capability: .buildTool(), dependencies: ["linkrouter-build-identity"]),
         // Command plugins: build an app's product and run the `routes` tool on it.
         .plugin(
             name: "CheckRoutes",

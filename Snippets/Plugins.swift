@@ -5,12 +5,13 @@
 import LinkRouterTesting
 
 // snippet.load
-import Glibc
 import LinkRouter
 
-if let handle = dlopen("libPlugin.so", RTLD_NOW) {
-    let report = Router.shared.discoverRoutes(in: handle)   // its routes and services, once
+do {
+    let report = try Router.shared.loadPlugin(atPath: "libPlugin.so")   // its routes and services, once
     print(report.registered)
+} catch {
+    print(error)   // libPlugin.so: not loaded: cannot open: No such file or directory
 }
 // snippet.end
 

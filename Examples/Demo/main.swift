@@ -63,10 +63,10 @@ func loadPlugin(at explicitPath: String?) -> String {
     let executable = CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "/proc/self/exe"
     let directory = String(executable.prefix(upTo: executable.lastIndex(of: "/")!))
     let path = explicitPath ?? directory + "/libDemoPlugin.so"
-    guard let handle = dlopen(path, RTLD_NOW) else {
-        return "plugin not loaded: \(dlerror().map { String(cString: $0) } ?? path)"
+    let report: DiscoveryReport
+    do { report = try router.loadPlugin(atPath: path) } catch {
+        return "plugin not loaded: \(error)"
     }
-    let report = router.discoverRoutes(in: handle)
     return "plugin loaded: \(report.registered.count) route(s), \(report.registeredServices.count) service(s) from \(path.split(separator: "/").last!)"
 }
 

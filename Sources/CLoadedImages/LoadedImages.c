@@ -226,6 +226,14 @@ static int defines_symbol(const struct dynamic_symbols *table, const char *name)
     }
 }
 
+int linkrouter_is_linkrouter_swift_symbol(const char *name) {
+    // Swift's mangled names of the modules LinkRouter, LinkRouterCore and LinkRouterServices
+    // start "$s10LinkRouter", "$s14LinkRouterCore", "$s18LinkRouterServices".
+    if (name[0] != '$' || name[1] != 's' || name[2] != '1' || name[3] == 0 || strncmp(name + 4, "LinkRouter", 10) != 0) return 0;
+    return name[3] == '0' || (name[3] == '4' && strncmp(name + 14, "Core", 4) == 0) ||
+        (name[3] == '8' && strncmp(name + 14, "Services", 8) == 0);
+}
+
 // Whether the object uses a symbol of LinkRouter's Swift modules that it does not define. The
 // linkers put the symbols they do not hash (the undefined ones) before the first hashed one.
 static int uses_linkrouter(const struct dynamic_symbols *table) {
@@ -233,12 +241,7 @@ static int uses_linkrouter(const struct dynamic_symbols *table) {
     for (uint32_t index = 1; index < first_hashed; index++) {
         const ElfW(Sym) *symbol = &table->symbols[index];
         if (symbol->st_shndx != SHN_UNDEF || symbol->st_name >= table->names_size) continue;
-        // Swift's mangled names of the modules LinkRouter, LinkRouterCore and LinkRouterServices
-        // start "$s10LinkRouter", "$s14LinkRouterCore", "$s18LinkRouterServices".
-        const char *name = table->names + symbol->st_name;
-        if (name[0] != '$' || name[1] != 's' || name[2] != '1' || strncmp(name + 4, "LinkRouter", 10) != 0) continue;
-        if (name[3] == '0' || (name[3] == '4' && strncmp(name + 14, "Core", 4) == 0) ||
-            (name[3] == '8' && strncmp(name + 14, "Services", 8) == 0)) return 1;
+        if (linkrouter_is_linkrouter_swift_symbol(table->names + symbol->st_name)) return 1;
     }
     return 0;
 }
@@ -251,4 +254,33 @@ int linkrouter_dynamic_symbols_allow_records(uintptr_t dynamic, uintptr_t load_b
     if (defines_symbol(&table, "linkrouter_route_records_marker")) return 1;
     if (defines_symbol(&table, "linkrouter_enumerate_images")) return 1;
     return uses_linkrouter(&table);
+}
+
+int linkrouter_imported_build(uintptr_t dynamic, uintptr_t load_bias, char *buffer, size_t capacity) {
+    struct dynamic_symbols table;
+    if (!dynamic || !read_dynamic_symbols(dynamic, load_bias, &table)) return -1;
+    int uses_swift = 0;
+    // As in uses_linkrouter: the undefined symbols come before the first hashed one.
+    const uint32_t first_hashed = table.gnu_hash[1];
+    for (uint32_t index = 1; index < first_hashed; index++) {
+        const ElfW(Sym) *symbol = &table.symbols[index];
+        if (symbol->st_shndx != SHN_UNDEF || symbol->st_name >= table.names_size) continue;
+        const char *name = table.names + symbol->st_name;
+        if (!linkrouter_is_build_symbol(name)) {
+            uses_swift = uses_swift || linkrouter_is_linkrouter_swift_symbol(name);
+            continue;
+        }
+        if (capacity > 0) {
+            size_t length = strnlen(name, table.names_size - symbol->st_name);
+            if (length >= capacity) length = capacity - 1;
+            memcpy(buffer, name, length);
+            buffer[length] = 0;
+        }
+        return 1;
+    }
+    return uses_swift ? 2 : 0;
+}
+
+int linkrouter_is_build_symbol(const char *name) {
+    return strncmp(name, "linkrouter_build_", 17) == 0;
 }

@@ -12,6 +12,10 @@ public struct DiscoveryReport: Sendable {
     /// (`linkrouter_route_records_marker`) nor use LinkRouter (the system and Swift runtime
     /// libraries, typically). A library passed to `discoverRoutes(in:)` is always read.
     public internal(set) var unopenedFiles: [String] = []
+    /// The libraries whose records were not registered because their Swift code was compiled
+    /// against another LinkRouter build than this one (``PluginLoadError``; also in `diagnostics`):
+    /// none of their records' code ran.
+    public internal(set) var refusedLibraries: [PluginLoadError] = []
     /// How many records were read from them.
     public internal(set) var recordCount = 0
     /// The patterns registered, in registration order.

@@ -31,14 +31,31 @@ public typealias __RouteRecordAccessor = @convention(c) (UnsafeMutableRawPointer
 /// other: a copy that expects its own `Routable` gets nothing from the other's records.
 ///
 /// - Warning: Exists for macro expansions; do not call it directly.
+///
+/// Emitted into the caller with a call of the build-identity symbol (``__linkRouterBuildMark()``),
+/// so that the image of every record names the LinkRouter build it was compiled against.
+@_alwaysEmitIntoClient
 public func __storePage<Page: Routable>(_ page: Page.Type, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
+    __linkRouterBuildMark()
+    return storePage(page, to: outValue, ifExpected: expectedType)
+}
+
+@usableFromInline
+func storePage<Page: Routable>(_ page: Page.Type, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
     store(page as any Routable.Type, to: outValue, ifExpected: expectedType)
 }
 
 /// Stores an action for a record's accessor, if the caller expects a `RouteAction`.
 ///
 /// - Warning: Exists for macro expansions; do not call it directly.
+@_alwaysEmitIntoClient
 public func __storeAction(_ action: RouteAction, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
+    __linkRouterBuildMark()
+    return storeAction(action, to: outValue, ifExpected: expectedType)
+}
+
+@usableFromInline
+func storeAction(_ action: RouteAction, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer) -> Bool {
     store(action, to: outValue, ifExpected: expectedType)
 }
 
@@ -49,7 +66,20 @@ public func __storeAction(_ action: RouteAction, to outValue: UnsafeMutableRawPo
 /// to the protocol's existential, so the conformance is checked at compile time.
 ///
 /// - Warning: Exists for macro expansions; do not call it directly.
+@_alwaysEmitIntoClient
 public func __storeService<Implementation: RoutableService, Service: Sendable>(
+    _ implementation: Implementation.Type,
+    as service: Service.Type,
+    to outValue: UnsafeMutableRawPointer,
+    ifExpected expectedType: UnsafeRawPointer,
+    upcast: @escaping @Sendable (Implementation) -> Service
+) -> Bool {
+    __linkRouterBuildMark()
+    return storeService(implementation, as: service, to: outValue, ifExpected: expectedType, upcast: upcast)
+}
+
+@usableFromInline
+func storeService<Implementation: RoutableService, Service: Sendable>(
     _ implementation: Implementation.Type,
     as service: Service.Type,
     to outValue: UnsafeMutableRawPointer,

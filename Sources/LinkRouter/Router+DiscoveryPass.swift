@@ -29,6 +29,15 @@ extension Router {
             }
             do {
                 guard let section = try LoadedRouteSection(image: image) else { continue }
+                // Before any record's accessor is called: a library whose Swift records were
+                // compiled against another LinkRouter build is refused whole, none of its code run.
+                if !image.linksThisCopyOfLinkRouter, section.holdsSwiftRecords,
+                   let refusal = PluginLoadError(path: image.path, compiledAgainst: image.compiledAgainst) {
+                    report.refusedLibraries.append(refusal)
+                    report.diagnostics.append("\(refusal)")
+                    logger.error("\(refusal)")
+                    continue
+                }
                 // Routes and services point into the image: it must outlive a dlclose.
                 guard image.keepLoaded() else {
                     let message = "cannot keep \(image.path) loaded (the dynamic linker refused RTLD_NODELETE): its records are skipped, as a dlclose would leave them pointing into unmapped memory"

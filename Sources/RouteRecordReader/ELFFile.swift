@@ -18,7 +18,7 @@ final class ELFFile {
 
     let path: String
     private let descriptor: Int32
-    private let elf: OpaquePointer
+    let elf: OpaquePointer
 
     private static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
 

@@ -16,7 +16,7 @@ package struct LoadedImage: Sendable, Hashable {
     /// the loaded object (rebuilt or replaced since it was loaded) cannot send a read astray.
     package let segments: [Range<UInt>]
     /// The run-time address of the object's dynamic section, 0 when it has none.
-    private let dynamicSection: UInt
+    let dynamicSection: UInt
     /// For each segment, where its file-backed bytes come from: the file offset of its start and
     /// how many bytes the file provides.
     private let fileExtents: [FileExtent]

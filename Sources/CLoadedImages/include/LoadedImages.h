@@ -61,4 +61,20 @@ uintptr_t linkrouter_own_image_address(void);
 /// table).
 int linkrouter_dynamic_symbols_allow_records(uintptr_t dynamic, uintptr_t load_bias);
 
+/// The LinkRouter build whose sources the object's Swift code was compiled against: the first
+/// `linkrouter_build_…` symbol the object imports (every Swift record's accessor calls one), its
+/// name copied into `buffer` (NUL-terminated, cut at `capacity - 1` bytes). Returns 1 when the
+/// object imports one; 2 when it imports none but uses a symbol of LinkRouter's Swift modules
+/// (Swift code compiled against a LinkRouter that had no build identity); 0 when it does neither
+/// (no Swift code of LinkRouter's: C records, or none); -1 when its dynamic symbol table cannot
+/// be read from memory (no dynamic section or no GNU hash table).
+int linkrouter_imported_build(uintptr_t dynamic, uintptr_t load_bias, char *buffer, size_t capacity);
+
+/// Whether `name` is a symbol of LinkRouter's Swift modules LinkRouter, LinkRouterCore or
+/// LinkRouterServices (by the start of its mangled name).
+int linkrouter_is_linkrouter_swift_symbol(const char *name);
+
+/// Whether `name` is a build-identity symbol, `linkrouter_build_…`.
+int linkrouter_is_build_symbol(const char *name);
+
 #endif

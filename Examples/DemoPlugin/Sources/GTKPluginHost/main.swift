@@ -17,12 +17,12 @@ guard CommandLine.arguments.count == 3 else {
     print("usage: GTKPluginHost PLUGIN.so URL")
     exit(2)
 }
-guard let handle = dlopen(CommandLine.arguments[1], RTLD_NOW) else {
-    print("plugin not loaded: \(dlerror().map { String(cString: $0) } ?? CommandLine.arguments[1])")
+let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .manual)
+let report: DiscoveryReport
+do { report = try router.loadPlugin(atPath: CommandLine.arguments[1]) } catch {
+    print("plugin not loaded: \(error)")
     exit(1)
 }
-let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .manual)
-let report = router.discoverRoutes(in: handle)
 print("routes: \(report.registered.joined(separator: ", "))")
 for diagnostic in report.diagnostics { print("diagnostic: \(diagnostic)") }
 

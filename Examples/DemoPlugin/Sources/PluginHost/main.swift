@@ -18,12 +18,19 @@ guard CommandLine.arguments.count == 2 else {
     print("usage: PluginHost PLUGIN.so")
     exit(2)
 }
-guard let handle = dlopen(CommandLine.arguments[1], RTLD_NOW) else {
+// Loaded by the host itself, as a library some other code loaded would be (`Router.loadPlugin`
+// does both steps and reads the file first). Lazily bound: a plugin built against another
+// LinkRouter loads, and discovery refuses its records before any of its Swift code runs.
+guard let handle = dlopen(CommandLine.arguments[1], RTLD_LAZY) else {
     print("plugin not loaded: \(dlerror().map { String(cString: $0) } ?? CommandLine.arguments[1])")
     exit(1)
 }
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .manual)
 let report = router.discoverRoutes(in: handle)
+for refusal in report.refusedLibraries {
+    print("refused: \(refusal)")
+    exit(1)
+}
 print("routes: \(report.registered.joined(separator: ", "))")
 print("services: \(report.registeredServices.joined(separator: ", "))")
 for diagnostic in report.diagnostics { print("diagnostic: \(diagnostic)") }
