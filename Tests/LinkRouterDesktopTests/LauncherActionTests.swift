@@ -4,20 +4,6 @@ import LinkRouterCore
 @testable import LinkRouterDesktop
 import Testing
 
-/// Runs a program and waits for it; its exit status and what it printed.
-private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 private struct Plain: Routable {
     init?(parameters: RouteParameters) throws {}
 }
