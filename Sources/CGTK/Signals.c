@@ -8,28 +8,6 @@ void linkrouter_gtk_set_accessible_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(widget, CGTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-// GDBus's introspection and registration, declared here only: CGTK.h keeps GDBusNodeInfo and
-// GDBusInterfaceInfo opaque.
-typedef struct _GDBusNodeInfo GDBusNodeInfo;
-typedef struct _GDBusInterfaceInfo GDBusInterfaceInfo;
-GDBusNodeInfo *g_dbus_node_info_new_for_xml(const char *xml_data, GError **error);
-GDBusInterfaceInfo *g_dbus_node_info_lookup_interface(GDBusNodeInfo *info, const char *name);
-void g_dbus_node_info_unref(GDBusNodeInfo *info);
-
-// GDBusInterfaceVTable (gio/gdbusconnection.h): three functions, then eight pointers of padding.
-typedef void (*CGTKMethodCallFunc)(GDBusConnection *connection, const char *sender, const char *object_path,
-                                   const char *interface_name, const char *method_name, GVariant *parameters,
-                                   GDBusMethodInvocation *invocation, gpointer user_data);
-typedef struct {
-    CGTKMethodCallFunc method_call;
-    void *get_property;
-    void *set_property;
-    gpointer padding[8];
-} CGTKDBusInterfaceVTable;
-guint g_dbus_connection_register_object(GDBusConnection *connection, const char *object_path, GDBusInterfaceInfo *interface_info,
-                                        const CGTKDBusInterfaceVTable *vtable, gpointer user_data, GDestroyNotify user_data_free_func,
-                                        GError **error);
-
 typedef struct {
     linkrouter_gtk_method_call call;
     gpointer data;
@@ -52,8 +30,6 @@ static void linkrouter_gtk_free_export(gpointer user_data) {
     if (export->destroy) export->destroy(export->data);
     g_free(export);
 }
-
-extern gpointer g_malloc0(size_t size);
 
 guint linkrouter_gtk_export_interface(GDBusConnection *connection, const char *path, const char *xml, const char *interface_name,
                                       linkrouter_gtk_method_call call, gpointer data, GDestroyNotify destroy, GError **error) {

@@ -15,7 +15,7 @@
 /// }
 /// ```
 ///
-/// LinkRouterGTK's `GTKApplication.addSearchProvider(_:)` answers the desktop's D-Bus calls
+/// LinkRouterGTK's `GTKApplication.addSearchProvider(_:objectPath:)` answers the desktop's D-Bus calls
 /// (`org.gnome.Shell.SearchProvider2`) from it. A result the person picks is opened as a link from
 /// outside (`source: .external`): the desktop hands back the result's identifier, its link, and
 /// any program on the session bus can call the same method with any identifier, so a link to an

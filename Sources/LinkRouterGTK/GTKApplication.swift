@@ -18,7 +18,7 @@ import Glibc
 /// D-Bus (GApplication's single-instance rule) and exits; the running one gets them in
 /// ``onOpen(_:)``. Every other way links reach the app from outside ends there too: the
 /// `app.open-link` action, which a notification's click and buttons activate (``sendNotification(_:id:)``),
-/// and a search result picked in the desktop's search (``addSearchProvider(_:)``). Open what
+/// and a search result picked in the desktop's search (``addSearchProvider(_:objectPath:)``). Open what
 /// ``onOpen(_:)`` receives with `source: .external`.
 ///
 /// Before it hands links over, a second start checks that the running instance, the owner of the

@@ -5,7 +5,7 @@ internal import CGTK
 extension GTKNavigator {
     /// Calls `body` once the top window shows the state as it is now: mapped, with a size, painted
     /// since the last change, and no page sliding in any window — the moment for
-    /// ``saveScreenshot(to:)``. A change meanwhile makes it wait for the new state.
+    /// ``saveScreenshot(to:window:)``. A change meanwhile makes it wait for the new state.
     ///
     /// It waits for GTK's own events (the window's `map`, its frame clock's `after-paint`, the
     /// stacks' `transition-running`), however slow the machine; no timer stands in for them. The

@@ -38,6 +38,8 @@ typedef struct _GNotification GNotification;
 typedef struct _GDBusConnection GDBusConnection;
 typedef struct _GDBusMethodInvocation GDBusMethodInvocation;
 typedef struct _GCancellable GCancellable;
+typedef struct _GDBusNodeInfo GDBusNodeInfo;
+typedef struct _GDBusInterfaceInfo GDBusInterfaceInfo;
 typedef struct { float x, y, width, height; } CGTKRect;   // graphene_rect_t
 
 typedef void (*GCallback)(void);
@@ -108,6 +110,23 @@ GVariant *g_dbus_connection_call_sync(GDBusConnection *connection, const char *b
                                       const GVariantType *reply_type, int flags, int timeout_msec, GCancellable *cancellable,
                                       GError **error);
 gboolean g_dbus_connection_unregister_object(GDBusConnection *connection, guint registration_id);
+GDBusNodeInfo *g_dbus_node_info_new_for_xml(const char *xml_data, GError **error);
+GDBusInterfaceInfo *g_dbus_node_info_lookup_interface(GDBusNodeInfo *info, const char *name);
+void g_dbus_node_info_unref(GDBusNodeInfo *info);
+gpointer g_malloc0(size_t n_bytes);
+// GDBusInterfaceVTable: three functions, then eight pointers of padding (the header test compares the layout).
+typedef void (*CGTKDBusMethodCallFunc)(GDBusConnection *connection, const char *sender, const char *object_path,
+                                       const char *interface_name, const char *method_name, GVariant *parameters,
+                                       GDBusMethodInvocation *invocation, gpointer user_data);
+typedef struct {
+    CGTKDBusMethodCallFunc method_call;
+    void *get_property;
+    void *set_property;
+    gpointer padding[8];
+} CGTKDBusInterfaceVTable;
+guint g_dbus_connection_register_object(GDBusConnection *connection, const char *object_path, GDBusInterfaceInfo *interface_info,
+                                        const CGTKDBusInterfaceVTable *vtable, gpointer user_data, GDestroyNotify user_data_free_func,
+                                        GError **error);
 
 // G_BINDING_SYNC_CREATE
 #define CGTK_BINDING_SYNC_CREATE 2
