@@ -51,8 +51,8 @@ extension GTKNavigator {
         }
         GObjectSignals.connect(view.window, "close-request") { [weak self, weak view] () -> Bool in
             guard let self, let view else { return false }
-            // The main window takes every window with it; another closes alone.
-            if view === mainView { closeEverything() } else { windowClosing(view) }
+            // The main window, or the last one, takes every window with it; another closes alone.
+            if view === mainView || windowViews.count == 1 { closeEverything() } else { windowClosing(view) }
             return false
         }
         // The person went to this window: it becomes the state's active window.

@@ -20,6 +20,7 @@ extension GTKNavigator {
             connect(view)
             return view
         }
+        mainView = windowViews[0]
         for (window, view) in zip(state.windows, windowViews) {
             render(window, in: view, transition: window.id == state.activeWindow.id ? transition : .none)
         }

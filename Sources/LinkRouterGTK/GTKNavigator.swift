@@ -20,7 +20,7 @@ import Synchronization
 /// own widgets (and may update them in place); any other page is shown as a status page naming its
 /// route.
 ///
-/// Windows: the first window is the main one; an open in a new window
+/// Windows: the first window is the main one (``addToHeaderBar(_:)`` puts its widget there); an open in a new window
 /// (``/LinkRouterCore/WindowTarget/newWindow``) opens another, with the same header bar and tabs and
 /// an "Open in New Window" button; the active window of the state is the one presented
 /// (`gtk_window_present`), so an open that brings forward the window showing its page
@@ -50,8 +50,9 @@ public final class GTKNavigator: Navigator, CustomStringConvertible {
     let size: (width: Int32, height: Int32)
     /// A toolkit window per window of the state, in the state's order; the first is the main one.
     var windowViews: [WindowView] = []
-    /// The main window's view: the first window made, which keeps the header bar's extra widgets.
-    let mainView: WindowView
+    /// The main window's view: the first window of the state; closing it closes every window.
+    /// (When the first window is closed by ``perform(_:animated:)``, the next one becomes the main one.)
+    var mainView: WindowView
     /// Whether the main window was closed.
     public private(set) var isClosed = false
     /// Whether a change is being rendered: a window that becomes active meanwhile is the change's doing.
