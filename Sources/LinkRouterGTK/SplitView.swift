@@ -15,8 +15,11 @@ final class SplitView {
     private(set) var detail: OpaquePointer?
     /// Called when the leaflet folds (`true`) or unfolds.
     var onFold: (@MainActor (Bool) -> Void)?
-    /// Called when the item stops sliding in or out of a folded leaflet.
+    /// Called when the item stops sliding in or out of a folded leaflet, or a fold is shown.
     var onSlideEnded: (@MainActor () -> Void)?
+    /// Whether the leaflet folded or unfolded and has not shown it yet: it moves its panes in an
+    /// animation of no duration, which takes the next frame's step.
+    private var isShowingFold = false
 
     init(list: OpaquePointer) {
         self.list = list
@@ -31,11 +34,18 @@ final class SplitView {
         _ = adw_leaflet_append(leaflet, listPane)
         adw_leaflet_page_set_navigatable(adw_leaflet_append(leaflet, gtk_separator_new(CGTK_ORIENTATION_VERTICAL)), 0)
         _ = adw_leaflet_append(leaflet, detailPane)
-        // Folding on a resize is shown at once: only the item's slide in a folded leaflet
+        // Folding on a resize is shown at the next frame: only the item's slide in a folded leaflet
         // animates, and it says when it ends (`child-transition-running`), which screenshots wait for.
         adw_leaflet_set_mode_transition_duration(leaflet, 0)
         GObjectSignals.connectNotify(leaflet, property: "folded") { [weak self] in
             guard let self else { return }
+            // The leaflet's own animation (registered when it folded, before this) takes its one
+            // step in the next frame's update phase; then that frame lays out and paints the fold.
+            isShowingFold = true
+            GObjectSignals.nextFrame(of: leaflet) { [weak self] in
+                self?.isShowingFold = false
+                self?.onSlideEnded?()
+            }
             onFold?(adw_leaflet_get_folded(leaflet) != 0)
         }
         GObjectSignals.connectNotify(leaflet, property: "child-transition-running") { [weak self] in
@@ -44,7 +54,7 @@ final class SplitView {
     }
 
     /// Whether the item is sliding in or out of the folded leaflet.
-    var isSliding: Bool { adw_leaflet_get_child_transition_running(leaflet) != 0 }
+    var isSliding: Bool { isShowingFold || adw_leaflet_get_child_transition_running(leaflet) != 0 }
 
     /// Whether the leaflet shows the item alone.
     var isFolded: Bool { adw_leaflet_get_folded(leaflet) != 0 }

@@ -91,7 +91,7 @@ struct DesktopSurfacesTests {
         let narrow = try await session.run("xdotool", ["windowsize", "--sync", window, "560", "600"])
         #expect(narrow.status == 0, "\(narrow.output)")
         #expect(await shop.next { $0.hasPrefix("folded: ") } == "folded: true", "\(shop.lines)")
-        await expectScreenshot(shop, named: "folded-true", width: 560, height: 600)
+        await expectScreenshot(shop, named: "fold-1-true", width: 560, height: 600)
         // Folded, the product is a page on a stack: back shows the catalog, alone.
         try await shop.action("back")
         await expectStack(shop, "catalog  [tab catalog]")
@@ -99,11 +99,12 @@ struct DesktopSurfacesTests {
         try await shop.action("press", "Poster #7")
         await expectStack(shop, "catalog > catalog/product/<int:id>  [tab catalog]")
         #expect(await shop.next { $0.hasPrefix("folded: ") } == "folded: true", "\(shop.lines)")
+        await expectScreenshot(shop, named: "fold-2-true", width: 560, height: 600)
         // Wide again: the catalog beside the product.
         let wide = try await session.run("xdotool", ["windowsize", "--sync", window, "800", "600"])
         #expect(wide.status == 0, "\(wide.output)")
         #expect(await shop.next { $0.hasPrefix("folded: ") } == "folded: false", "\(shop.lines)")
-        await expectScreenshot(shop, named: "folded-false", width: 800, height: 600)
+        await expectScreenshot(shop, named: "fold-3-false", width: 800, height: 600)
         shop.expectNoGTKComplaints()
     }
 

@@ -117,6 +117,7 @@ struct CGTKHeaderTests {
             COMPARE("GDestroyNotify", (cgtk::GDestroyNotify)nullptr, (::GDestroyNotify)nullptr)
             COMPARE("GSourceFunc", (cgtk::GSourceFunc)nullptr, (::GSourceFunc)nullptr)
             COMPARE("CGTKUnixFDSourceFunc", (cgtk::CGTKUnixFDSourceFunc)nullptr, (::GUnixFDSourceFunc)nullptr)
+            COMPARE("CGTKTickCallback", (cgtk::CGTKTickCallback)nullptr, (::GtkTickCallback)nullptr)
 
             """
         let functions = functions(in: header)

@@ -25,6 +25,8 @@ final class ShopApplication {
     /// closing the window lets them finish (and fail cleanly) before the process exits.
     private var pending = 0
     private var changes = 0
+    /// How many times a split view folded or unfolded: each fold's screenshot is `fold-N-BOOL.png`.
+    private var folds = 0
     private var screenshotScheduled = false
     private var linkEntryWidget: GTKWidget?
 
@@ -71,8 +73,9 @@ final class ShopApplication {
         navigator.linkHandler = { [unowned self] url, options in send(url, from: .app, options: options) }
         navigator.onChange = { [unowned self] navigator in changed(navigator) }
         navigator.onFold = { [unowned self] folded in
+            folds += 1
             say("folded: \(folded)")
-            screenshot(named: "folded-\(folded)")
+            screenshot(named: "fold-\(folds)-\(folded)")
         }
         router.navigator = navigator
         self.navigator = navigator

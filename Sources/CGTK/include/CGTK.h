@@ -47,6 +47,7 @@ typedef void (*GClosureNotify)(gpointer data, void *closure);
 typedef void (*GDestroyNotify)(gpointer data);
 typedef gboolean (*GSourceFunc)(gpointer data);
 typedef gboolean (*CGTKUnixFDSourceFunc)(int fd, int condition, gpointer data);   // GUnixFDSourceFunc
+typedef gboolean (*CGTKTickCallback)(GtkWidget *widget, GdkFrameClock *frame_clock, gpointer data);   // GtkTickCallback
 
 // GLib / GObject / GIO
 void g_object_unref(gpointer object);
@@ -195,6 +196,7 @@ GdkTexture *gsk_renderer_render_texture(GskRenderer *renderer, GskRenderNode *ro
 void gsk_render_node_unref(GskRenderNode *node);
 GBytes *gdk_texture_save_to_png_bytes(GdkTexture *texture);
 GdkFrameClock *gtk_widget_get_frame_clock(GtkWidget *widget);
+guint gtk_widget_add_tick_callback(GtkWidget *widget, CGTKTickCallback callback, gpointer user_data, GDestroyNotify notify);
 gboolean gtk_widget_get_mapped(GtkWidget *widget);
 void gtk_widget_queue_draw(GtkWidget *widget);
 const char *gtk_window_get_title(GtkWidget *window);
