@@ -46,7 +46,7 @@ struct DesktopSurfacesTests {
         ] + arguments)
     }
 
-    @Test("Two windows: a page opened in a new window builds its list beside it there; a link from outside to a page shown in the first window brings that window forward; an internal route from outside is refused; closing a window is one change")
+    @Test("Two windows: a page opened in a new window builds its list beside it there; a link from outside to a page shown in the first window brings that window forward; an internal route from outside is refused; Open in New Window opens the page shown in a third; closing a window is one change")
     func twoWindows() async throws {
         // About 10 s: one session, one app, four changes with screenshots of each window.
         let session = try await DesktopSession(name: "surfaces-windows")
@@ -71,9 +71,15 @@ struct DesktopSurfacesTests {
         _ = try await session.run(RunningShop.executable, ["shop://account/login"])
         #expect(await shop.next { $0.hasPrefix("toast: ") } == "toast: Cannot open shop://account/login: no route matches 'account/login'")
 
+        // The person presses "Open in New Window" in window 1: its page, product 42, opens in window 3.
+        try await shop.action("press", "Open in New Window")
+        let product = "catalog > catalog/product/<int:id>  [tab catalog]"
+        await expectStack(shop, "window 1: \(product) || window 2: \(product) || window 3*: \(product)")
+        #expect(await shop.next { $0 == "opened: shop://catalog/product/42" } != nil)
+
         // Closing window 2 is a change like any other: its pages leave, one line.
         try await shop.action("navigate", "close-window 2")
-        await expectStack(shop, "catalog > catalog/product/<int:id>  [tab catalog]")
+        await expectStack(shop, "window 1: \(product) || window 3*: \(product)")
         #expect(await shop.next { $0.hasPrefix("navigated: close-window 2") } == "navigated: close-window 2 -> closed")
         shop.expectNoGTKComplaints()
     }
