@@ -73,6 +73,10 @@
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
+///   - launcherAction: Whether the route is an item of the menu the desktop shows on the app's
+///     icon (a `.desktop` file's `Actions=`, which LinkRouterDesktop's `DesktopEntry` and `routes
+///     links --format desktop-entry` write), titled with `summary`. Only an external route with a
+///     summary and a pattern without placeholders may be one: anything else is a compile-time error.
 ///
 /// A page may have several `@Routable` attributes, one per pattern.
 ///
@@ -88,7 +92,8 @@ public macro Routable(
     summary: StaticString? = nil,
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
-    overrides: Bool = false
+    overrides: Bool = false,
+    launcherAction: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableMacro")
 
 /// Renames the parameter that fills a property of a `@Routable` page, or names the one source it
@@ -162,6 +167,10 @@ public macro RouteParameter(
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
+///   - launcherAction: Whether the route is an item of the menu the desktop shows on the app's
+///     icon (a `.desktop` file's `Actions=`, which LinkRouterDesktop's `DesktopEntry` and `routes
+///     links --format desktop-entry` write), titled with `summary`. Only an external route with a
+///     summary and a pattern without placeholders may be one: anything else is a compile-time error.
 ///   - action: The action. It becomes part of a stored constant, so it cannot capture local
 ///     values.
 @freestanding(declaration)
@@ -173,6 +182,7 @@ public macro route(
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false,
+    launcherAction: Bool = false,
     action: @escaping @Sendable (RouteParameters) async throws -> (any Sendable)?
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 
@@ -209,6 +219,10 @@ public macro route(
 ///   - overrides: Whether this route wins over the records of the same shape that are not marked
 ///     as overrides, in any module and wherever they are in link order. Two records of one shape
 ///     that are both unmarked, or both overrides, are a duplicate: discovery registers neither.
+///   - launcherAction: Whether the route is an item of the menu the desktop shows on the app's
+///     icon (a `.desktop` file's `Actions=`, which LinkRouterDesktop's `DesktopEntry` and `routes
+///     links --format desktop-entry` write), titled with `summary`. Only an external route with a
+///     summary and a pattern without placeholders may be one: anything else is a compile-time error.
 ///   - page: The page type, as `Type.self`.
 @freestanding(declaration)
 public macro route<Page: Routable>(
@@ -220,6 +234,7 @@ public macro route<Page: Routable>(
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
     overrides: Bool = false,
+    launcherAction: Bool = false,
     page: Page.Type
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 

@@ -12,7 +12,40 @@
 /// let entry = try DesktopEntry(name: "Shop", executable: "/opt/My Shop/shop", schemes: ["shop"])
 /// print(entry.contents)   // ... Exec="/opt/My Shop/shop" %u ... MimeType=x-scheme-handler/shop;
 /// ```
+///
+/// Launcher actions (``actions``, the `Actions=` key and a `[Desktop Action ID]` group each) are
+/// the items of the menu the desktop shows on the application's icon; each starts the program
+/// with a link, which a running instance receives as any link from outside.
+/// ``Action/launcherActions(of:scheme:host:)`` makes them from the routes declared with
+/// `launcherAction: true`.
 public struct DesktopEntry: Sendable, Hashable {
+    /// A launcher action: an item of the application icon's menu that opens a link.
+    public struct Action: Sendable, Hashable {
+        /// The action's identifier in the file (`[Desktop Action ID]`): letters, digits and `-`.
+        public let id: String
+        /// What the menu shows (`Name`).
+        public let name: String
+        /// The link the program is started with.
+        public let link: String
+
+        /// Creates an action.
+        /// - Throws: ``InvalidValue`` for an identifier that is empty or holds other characters
+        ///   than ASCII letters, digits and `-`, an empty name, or a link that is empty or holds a
+        ///   control character.
+        public init(id: String, name: String, link: String) throws(InvalidValue) {
+            guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+                throw InvalidValue(key: "Actions", reason: "'\(id)' is not an action identifier (ASCII letters, digits and '-')")
+            }
+            guard !name.isEmpty else { throw InvalidValue(key: "Name", reason: "the name of action '\(id)' is empty") }
+            guard !link.isEmpty, !link.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw InvalidValue(key: "Exec", reason: "the link of action '\(id)' is empty or holds a control character")
+            }
+            self.id = id
+            self.name = name
+            self.link = link
+        }
+    }
+
     /// The application's name, as menus show it (`Name`).
     public let name: String
     /// The program to run: a path, or a name looked up on `PATH` (the first word of `Exec`).
@@ -25,6 +58,8 @@ public struct DesktopEntry: Sendable, Hashable {
     public let comment: String?
     /// Menu categories (`Categories`), such as `Utility`.
     public let categories: [String]
+    /// The launcher actions, in the order the menu shows them.
+    public let actions: [Action]
 
     /// Why an entry could not be made: the key and what is wrong with its value.
     public struct InvalidValue: Error, CustomStringConvertible, Equatable {
@@ -46,10 +81,11 @@ public struct DesktopEntry: Sendable, Hashable {
     ///     `+`, `-` or `.`); with none, `Exec` has no `%u`.
     ///   - comment: A line describing it.
     ///   - categories: Menu categories; each not empty.
+    ///   - actions: Launcher actions; identifiers unique.
     /// - Throws: ``InvalidValue`` naming the key whose value cannot be written.
     public init(
         name: String, executable: String, arguments: [String] = [], schemes: [String] = [],
-        comment: String? = nil, categories: [String] = []
+        comment: String? = nil, categories: [String] = [], actions: [Action] = []
     ) throws(InvalidValue) {
         guard !name.isEmpty else { throw InvalidValue(key: "Name", reason: "the name is empty") }
         guard !executable.isEmpty else { throw InvalidValue(key: "Exec", reason: "the executable is empty") }
@@ -67,7 +103,12 @@ public struct DesktopEntry: Sendable, Hashable {
         self.arguments = arguments
         self.schemes = schemes.map { $0.lowercased() }
         self.comment = comment
+        var identifiers = Set<String>()
+        for action in actions where !identifiers.insert(action.id).inserted {
+            throw InvalidValue(key: "Actions", reason: "two actions are named '\(action.id)'")
+        }
         self.categories = categories
+        self.actions = actions
     }
 
     /// The `Exec` value before string escaping: each word quoted when it must be, then `%u` (the
@@ -90,7 +131,18 @@ public struct DesktopEntry: Sendable, Hashable {
         lines.append("Terminal=false")
         if !categories.isEmpty { lines.append("Categories=" + Self.list(categories)) }
         if !schemes.isEmpty { lines.append("MimeType=" + Self.list(schemes.map { "x-scheme-handler/" + $0 })) }
+        if !actions.isEmpty { lines.append("Actions=" + Self.list(actions.map(\.id))) }
+        for action in actions {
+            lines += ["", "[Desktop Action \(action.id)]", "Name=" + Self.escaped(action.name), "Exec=" + Self.escaped(command(opening: action.link))]
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `Exec` value of an action: the program, its arguments and the link, each word quoted
+    /// when it must be.
+    func command(opening link: String) -> String {
+        let program = executable.contains("%") ? ["/usr/bin/env", executable] : [executable]
+        return (program + arguments + [link]).map(Self.quoted).joined(separator: " ")
     }
 
     /// One word of `Exec`, quoted by the specification's rules: a word holding a reserved

@@ -112,6 +112,22 @@ enum GObjectSignals {
         return g_timeout_add_full(0, milliseconds, thunk, data, release)
     }
 
+    /// Runs `body` once, at the widget's next frame, in the frame clock's update phase (after the
+    /// animations started before it took their step), before that frame's layout and paint.
+    static func nextFrame(of widget: OpaquePointer, _ body: @escaping @MainActor () -> Void) {
+        let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, data in
+            let handler = Unmanaged<Handler<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { handler.body() }
+            return 0   // G_SOURCE_REMOVE
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+        gtk_widget_add_tick_callback(widget, thunk, data, release)
+    }
+
     /// Removes a timeout that ``after(milliseconds:_:)`` added and that has not run yet.
     static func cancel(_ source: UInt32) {
         g_source_remove(source)

@@ -1,4 +1,5 @@
 internal import CGTK
+import LinkRouterDesktop
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,17 +16,53 @@ import Glibc
 ///
 /// With `handlesOpen`, a second start of the app with URLs hands them to the running instance over
 /// D-Bus (GApplication's single-instance rule) and exits; the running one gets them in
-/// ``onOpen(_:)``.
+/// ``onOpen(_:)``. Every other way links reach the app from outside ends there too: the
+/// `app.open-link` action, which a notification's click and buttons activate (``sendNotification(_:id:)``),
+/// and a search result picked in the desktop's search (``addSearchProvider(_:objectPath:)``). Open what
+/// ``onOpen(_:)`` receives with `source: .external`.
+///
+/// Before it hands links over, a second start checks that the running instance, the owner of the
+/// application ID on the session bus, runs the same program (``onHandOverRefused(_:)``): any
+/// program of the person can take the name first.
 @MainActor
 public final class GTKApplication {
     let pointer: OpaquePointer
+    private let handlesOpen: Bool
+    private var openHandlers: [@MainActor ([String]) -> Void] = []
+    private var refusedHandlers: [@MainActor (String) -> Void] = []
+    var searchProviders: [(provider: any DesktopSearchProvider, objectPath: String?)] = []
+    /// Whether the application started (registered as the primary instance): providers added
+    /// later are exported at once.
+    var started = false
+
+    /// The application action a notification's click and buttons activate with their link as
+    /// target (`app.open-link`); its links arrive in ``onOpen(_:)``, as links from outside.
+    public static let openLinkAction = "open-link"
 
     /// Creates the application.
     /// - Parameters:
     ///   - id: The application ID, also its D-Bus name and the base of its `.desktop` file's name.
-    ///   - handlesOpen: Whether it takes URLs (`G_APPLICATION_HANDLES_OPEN`).
+    ///   - handlesOpen: Whether it takes URLs (`G_APPLICATION_HANDLES_OPEN`), with the
+    ///     ``openLinkAction`` action.
     public init(id: String, handlesOpen: Bool = true) {
         pointer = adw_application_new(id, handlesOpen ? CGTK_APPLICATION_HANDLES_OPEN : 0)
+        self.handlesOpen = handlesOpen
+        GObjectSignals.connect(pointer, "startup") { [unowned self] () -> Void in
+            started = true
+            for (provider, path) in searchProviders { export(provider, at: path) }
+        }
+        guard handlesOpen else { return }
+        GObjectSignals.connectOpen(pointer) { [unowned self] urls in deliver(urls) }
+        // Any program on the session bus can activate it (org.gtk.Actions.Activate), as the
+        // notification server does: its link is a link from outside, like those of `open`.
+        addAction(Self.openLinkAction, takesString: true) { [unowned self] link in
+            if let link { deliver([link]) }
+        }
+    }
+
+    /// Hands links from outside to the ``onOpen(_:)`` handlers.
+    func deliver(_ urls: [String]) {
+        for handler in openHandlers { handler(urls) }
     }
 
     /// Called when the application is started without URLs, or activated again.
@@ -33,9 +70,20 @@ public final class GTKApplication {
         GObjectSignals.connect(pointer, "activate", body)
     }
 
-    /// Called with the URLs given to this instance or handed over by another, in order.
+    /// Called with the URLs given to this instance or handed over by another, in order, and with
+    /// the link of a notification clicked, of the ``openLinkAction`` activated over D-Bus, of a
+    /// search result picked in the desktop's search: every link from outside. Open them with
+    /// `source: .external`.
     public func onOpen(_ body: @escaping @MainActor ([String]) -> Void) {
-        GObjectSignals.connectOpen(pointer, body)
+        openHandlers.append(body)
+    }
+
+    /// Called, in a second start, with the reason when it refused to hand its links to the
+    /// running instance: the owner of the application ID on the session bus does not run this
+    /// program (another program took the name first), or could not be checked. ``run(arguments:)``
+    /// then returns 1 without handing anything over.
+    public func onHandOverRefused(_ body: @escaping @MainActor (String) -> Void) {
+        refusedHandlers.append(body)
     }
 
     /// Adds an application action (`app.NAME`), which `gapplication action ID NAME ['PARAMETER']`
@@ -82,6 +130,15 @@ public final class GTKApplication {
     public func run(arguments: [String]) -> Int32 {
         guard linkrouter_gtk_is_main_thread() != 0 else { fatalError(Self.offMainThread) }
         linkrouter_gtk_attach_main_queue_source()
+        // Registered first, to know whether another instance runs: links are handed to it only
+        // when it runs this program. (g_application_run then finds the application registered.)
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(pointer, nil, &error) != 0, g_application_get_is_remote(pointer) != 0,
+           let reason = InstanceOwner.mismatch(of: pointer) {
+            for handler in refusedHandlers { handler(reason) }
+            return 1
+        }
+        if let error { g_error_free(error) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         argv.append(nil)

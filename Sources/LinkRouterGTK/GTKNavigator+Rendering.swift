@@ -6,30 +6,82 @@ internal import CGTK
 extension GTKNavigator {
     // MARK: Rendering
 
-    /// Makes the windows show the state: each container its entries' widgets, the selected tab,
-    /// a modal window per layer (new ones opened, gone ones closed), titles and back buttons.
+    /// Makes the windows show the state: a toolkit window per window of the state (new ones
+    /// opened, gone ones closed), in each its containers' entries (an item beside its list in a
+    /// split view), the selected tab, a modal window per layer, titles and back buttons; then
+    /// presents the active window when the change made it active or opened it.
     func render(_ change: NavigationChange, animated: Bool) {
         let transition: Container.Transition = !animated || change.kind == .update ? .none : change.goesBack ? .back : .forward
-        for (index, container) in tabContainers.enumerated() {
-            container.show(state.tabStacks[index].map(widget(of:)), transition: index == state.selectedTabIndex ? transition : .none)
+        let windowIDs = Set(state.windows.map(\.id))
+        for view in windowViews where !windowIDs.contains(view.id) { close(view) }
+        windowViews = state.windows.map { window in
+            if let view = windowViews.first(where: { $0.id == window.id }) { return view }
+            let view = WindowView(id: window.id, application: application, title: appTitle, tabs: tabs, size: size, isMain: false)
+            connect(view)
+            return view
         }
-        if let viewStack { adw_view_stack_set_visible_child(viewStack, tabContainers[state.selectedTabIndex].stack) }
-        mainChrome.show(titles: state.selectedStack.map(title(of:)), appTitle: appTitle)
+        mainView = windowViews[0]
+        for (window, view) in zip(state.windows, windowViews) {
+            render(window, in: view, transition: window.id == state.activeWindow.id ? transition : .none)
+        }
+        let active = windowViews[state.activeWindowIndex]
+        if !change.openedWindows.isEmpty || change.window != change.previousWindow {
+            gtk_window_present(active.modals.last?.window ?? active.window)
+        }
+    }
 
-        let layerIDs = Set(state.layers.map(\.id))
-        for modal in modals where !layerIDs.contains(modal.layerID) {
+    /// Shows one window of the state in its toolkit window.
+    private func render(_ window: NavigationState.Window, in view: WindowView, transition: Container.Transition) {
+        for (index, container) in view.tabContainers.enumerated() {
+            container.show(slots(of: window.tabStacks[index]), transition: index == window.selectedTabIndex ? transition : .none)
+        }
+        if let viewStack = view.viewStack { adw_view_stack_set_visible_child(viewStack, view.tabContainers[window.selectedTabIndex].stack) }
+        view.chrome.show(titles: window.tabStacks[window.selectedTabIndex].map(title(of:)), appTitle: appTitle)
+
+        let layerIDs = Set(window.layers.map(\.id))
+        for modal in view.modals where !layerIDs.contains(modal.layerID) {
             modal.container.show([], transition: .none)
             if !modal.isClosing {
                 modal.isClosing = true
                 gtk_window_destroy(modal.window)
             }
         }
-        modals = state.layers.map { layer in
-            let modal = modals.first { $0.layerID == layer.id } ?? makeModalWindow(for: layer)
-            modal.container.show(layer.entries.map(widget(of:)), transition: transition)
+        view.modals = window.layers.map { layer in
+            let modal = view.modals.first { $0.layerID == layer.id } ?? makeModalWindow(for: layer, over: view)
+            modal.container.show(slots(of: layer.entries), transition: transition)
             modal.chrome.show(titles: layer.entries.map(title(of:)), appTitle: appTitle)
             return modal
         }
+    }
+
+    /// Closes the toolkit window of a window that left the state, with its modal windows.
+    private func close(_ view: WindowView) {
+        for modal in view.modals {
+            modal.container.show([], transition: .none)
+            modal.isClosing = true
+            gtk_window_destroy(modal.window)
+        }
+        view.modals = []
+        for container in view.tabContainers { container.show([], transition: .none) }
+        if !view.isClosing {
+            view.isClosing = true
+            gtk_window_destroy(view.window)
+        }
+    }
+
+    /// A stack's widgets as a container shows them: a page, or a page beside the one under it
+    /// when its type is a ``/LinkRouterCore/SplitViewDetail`` (and the one under it is not itself
+    /// shown beside another).
+    func slots(of entries: [NavigationEntry]) -> [Container.Slot] {
+        var slots: [Container.Slot] = []
+        for entry in entries {
+            if entry.page is any SplitViewDetail, case .page(let list)? = slots.last {
+                slots[slots.count - 1] = .split(list: list, detail: widget(of: entry))
+            } else {
+                slots.append(.page(widget(of: entry)))
+            }
+        }
+        return slots
     }
 
     /// Drops the navigator's references to the widgets of entries that left (their containers
@@ -99,34 +151,78 @@ struct PageView {
     let handle: PageHandle
 }
 
-/// A `GtkStack` showing one stack of the state: a tab's, or a modal layer's.
+/// A `GtkStack` showing one stack of the state: a tab's, or a modal layer's. Its children are the
+/// pages' widgets, and a split view (``SplitView``) for each item shown beside its list.
 @MainActor
 final class Container {
     enum Transition {
         case none, forward, back
     }
 
+    /// What one child of the stack shows.
+    enum Slot: Equatable {
+        /// A page alone.
+        case page(OpaquePointer)
+        /// An item beside its list.
+        case split(list: OpaquePointer, detail: OpaquePointer)
+    }
+
     let stack: OpaquePointer = gtk_stack_new()!
-    /// The widgets in the stack, bottom first.
+    /// The stack's children, bottom first: pages' widgets and split views' leaflets.
     var children: [OpaquePointer] = []
+    /// The split views shown, by their list's widget.
+    var splits: [OpaquePointer: SplitView] = [:]
+    /// Called when a split view folds or unfolds.
+    var onFold: (@MainActor (Bool) -> Void)?
+    /// Called when a slide ends in a split view.
+    var onSlideEnded: (@MainActor () -> Void)?
 
     init() {
         gtk_widget_set_vexpand(stack, 1)
         gtk_widget_set_hexpand(stack, 1)
     }
 
-    /// Whether a page is sliding in or out.
-    var isSliding: Bool { gtk_stack_get_transition_running(stack) != 0 }
+    /// Whether a page is sliding in or out, in the stack or in a split view.
+    var isSliding: Bool { gtk_stack_get_transition_running(stack) != 0 || splits.values.contains(where: \.isSliding) }
 
-    /// Shows `widgets` (bottom first): adds the new ones, shows the top one, and removes the
-    /// widgets no longer wanted (after the slide, when it slides).
-    func show(_ widgets: [OpaquePointer], transition: Transition) {
-        for widget in widgets where !children.contains(widget) {
-            gtk_stack_add_child(stack, widget)
-            children.append(widget)
+    /// Shows `slots` (bottom first): adds the new children, shows the top one, and removes the
+    /// children no longer wanted (after the slide, when it slides). A list moves into its split
+    /// view, and back, without sliding: the split view is the same page with its item beside it.
+    func show(_ slots: [Slot], transition: Transition) {
+        var wanted: [OpaquePointer] = []
+        let previousTop = children.last
+        let previousTopList = previousTop.flatMap { child in splits.values.first { $0.leaflet == child }?.list }
+        // Split views whose list is no longer shown beside an item let their pages go first.
+        let splitLists = Set(slots.compactMap { if case .split(let list, _) = $0 { list } else { nil } })
+        for (list, split) in splits where !splitLists.contains(list) {
+            split.empty()
+            splits[list] = nil
         }
-        if let top = widgets.last {
-            let type: Int32 = switch transition {
+        for slot in slots {
+            switch slot {
+            case .page(let widget):
+                for split in splits.values where split.holds(widget) { split.release(widget) }
+                wanted.append(widget)
+            case .split(let list, let detail):
+                takeOutOfStack(list)
+                takeOutOfStack(detail)
+                let split = splits[list] ?? makeSplit(list: list)
+                split.show(detail: detail)
+                wanted.append(split.leaflet)
+            }
+        }
+        for child in wanted where !children.contains(child) {
+            gtk_stack_add_child(stack, child)
+            children.append(child)
+        }
+        if let top = wanted.last {
+            // Into or out of a split view of the same list: no slide, the leaflet shows the change.
+            let sameList = switch slots.last {
+            case .split(let list, _)?: previousTop == list || previousTop == top
+            case .page(let widget)?: previousTopList == widget
+            case nil: false
+            }
+            let type: Int32 = switch sameList ? .none : transition {
             case .none: CGTK_STACK_TRANSITION_NONE
             case .forward: CGTK_STACK_TRANSITION_SLIDE_LEFT
             case .back: CGTK_STACK_TRANSITION_SLIDE_RIGHT
@@ -134,8 +230,8 @@ final class Container {
             gtk_stack_set_transition_type(stack, type)
             gtk_stack_set_visible_child(stack, top)
         }
-        let leaving = children.filter { !widgets.contains($0) }
-        children.removeAll { !widgets.contains($0) }
+        let leaving = children.filter { !wanted.contains($0) }
+        children.removeAll { !wanted.contains($0) }
         guard !leaving.isEmpty else { return }
         // The widgets and the stack are kept until they are taken apart, even if the window goes first.
         for widget in leaving { g_object_ref(UnsafeMutableRawPointer(widget)) }
@@ -148,10 +244,25 @@ final class Container {
             }
             g_object_unref(UnsafeMutableRawPointer(stack))
         }
-        if transition != .none {
+        if transition != .none && gtk_stack_get_transition_type(stack) != CGTK_STACK_TRANSITION_NONE {
             GObjectSignals.after(milliseconds: gtk_stack_get_transition_duration(stack) + 50, remove)
         } else {
             remove()
         }
+    }
+
+    /// Takes a page's widget out of the stack, to go into a split view.
+    private func takeOutOfStack(_ widget: OpaquePointer) {
+        guard gtk_widget_get_parent(widget) == stack else { return }
+        gtk_stack_remove(stack, widget)
+        children.removeAll { $0 == widget }
+    }
+
+    private func makeSplit(list: OpaquePointer) -> SplitView {
+        let split = SplitView(list: list)
+        split.onFold = { [weak self] folded in self?.onFold?(folded) }
+        split.onSlideEnded = { [weak self] in self?.onSlideEnded?() }
+        splits[list] = split
+        return split
     }
 }

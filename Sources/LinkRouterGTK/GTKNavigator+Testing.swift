@@ -17,28 +17,38 @@ extension GTKNavigator {
     }
 
     /// Closes the top window as its close button does: a modal window's pages leave the stack; the
-    /// main window's closing closes every page.
+    /// active window's closing closes its pages (every page, for the main window).
     @_spi(Testing) public func closeTopWindow() {
-        gtk_window_close(modals.last?.window ?? mainWindow)
+        gtk_window_close(topWindow)
     }
 
     /// Closes the main window as its close button does: every page leaves the stack.
     @_spi(Testing) public func closeMainWindow() {
-        gtk_window_close(mainWindow)
+        gtk_window_close(mainView.window)
     }
 
     /// Whether a page is still sliding in or out in some window: a screenshot taken now would show
     /// two pages half each.
     @_spi(Testing) public var isTransitioning: Bool {
-        tabContainers.contains(where: \.isSliding) || modals.contains { $0.container.isSliding }
+        windowViews.contains { view in view.tabContainers.contains(where: \.isSliding) || view.modals.contains { $0.container.isSliding } }
+    }
+
+    /// Whether the split view on top of the active window shows the item alone (folded); `nil`
+    /// when none is shown there.
+    @_spi(Testing) public var isSplitFolded: Bool? {
+        let view = activeView
+        let container = view.tabContainers[state.activeWindow.selectedTabIndex]
+        guard let top = container.children.last, let split = container.splits.values.first(where: { $0.leaflet == top }) else { return nil }
+        return split.isFolded
     }
 
     /// The first mapped button under `widget` whose label, or a label inside it (an icon-and-text
-    /// button, such as a tab in a view switcher), reads `label`.
+    /// button, such as a tab in a view switcher), or for an icon button its tooltip, reads `label`.
     private static func findButton(labelled label: String, in widget: OpaquePointer) -> OpaquePointer? {
         guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         if isA(widget, gtk_button_get_type()) {
             if let text = gtk_button_get_label(widget) { return String(cString: text) == label ? widget : nil }
+            if let tip = gtk_widget_get_tooltip_text(widget), String(cString: tip) == label { return widget }
             return hasLabel(label, in: widget) ? widget : nil
         }
         var child = gtk_widget_get_first_child(widget)

@@ -53,8 +53,10 @@ public struct GTKPageContext {
         navigator?.close(handle.entry)
     }
 
-    /// Opens a link from inside the app (`source: .app`), through the navigator's ``GTKNavigator/linkHandler``.
-    public func open(_ url: String) {
-        navigator?.linkHandler?(url)
+    /// Opens a link from inside the app (`source: .app`), through the navigator's
+    /// ``GTKNavigator/linkHandler``, with `options`: `OpenOptions(window: .newWindow)` opens it in
+    /// a new window.
+    public func open(_ url: String, options: OpenOptions = OpenOptions()) {
+        navigator?.linkHandler?(url, options)
     }
 }

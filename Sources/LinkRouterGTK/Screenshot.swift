@@ -1,6 +1,6 @@
 internal import CGTK
 
-/// Why ``GTKNavigator/saveScreenshot(to:)`` wrote no image.
+/// Why ``GTKNavigator/saveScreenshot(to:window:)`` wrote no image.
 public struct ScreenshotError: Error, CustomStringConvertible {
     /// The file that was to be written.
     public let path: String

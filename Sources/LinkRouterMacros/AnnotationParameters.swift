@@ -49,6 +49,8 @@ enum AnnotationParameter: String, CaseIterable {
     case lifetime
     /// `overrides: true`.
     case overrides
+    /// `launcherAction: true`.
+    case launcherAction
     /// `#route`'s action, when not written as a trailing closure.
     case action
     /// `#route`'s page type, `Page.self`.
@@ -64,6 +66,7 @@ enum AnnotationParameter: String, CaseIterable {
         case .openStyle: [.routable, .routePage]
         case .lifetime: [.routableService]
         case .overrides: [.routable, .routeAction, .routePage, .routableService]
+        case .launcherAction: [.routable, .routeAction, .routePage]
         case .action: [.routeAction]
         case .page: [.routePage]
         case .from: [.routeParameter]

@@ -19,6 +19,8 @@ struct RouteDeclaration {
     var query: QueryContract?
     /// Whether the route overrides the unmarked records of its shape (`overrides: true`).
     var isOverride = false
+    /// Whether the route is a launcher action (`launcherAction: true`).
+    var isLauncherAction = false
     /// `#route`'s action, as written.
     var action: ExprSyntax?
     /// `#route`'s page type, as written: `Type.self`.
@@ -26,7 +28,9 @@ struct RouteDeclaration {
     /// The protocol the page offers (`as: NoteEditing.self`), as written, without `any` and backticks.
     var declaredProtocol: String?
 
-    var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
+    var flags: RecordFlags {
+        RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride, isLauncherAction: isLauncherAction)
+    }
 
     /// The record's text: pattern, groups, summary and query contract.
     var text: RecordText { RecordText(pattern: pattern, groups: groups, summary: summary, query: query?.recordText) }
@@ -103,6 +107,7 @@ struct RouteDeclaration {
         }
 
         var groupsArgument: ExprSyntax?
+        var launcherArgument: LabeledExprSyntax?
         var summaryArgument: ExprSyntax?
         var queryArgument: ExprSyntax?
         var queryDeclarations: [String] = []
@@ -179,6 +184,13 @@ struct RouteDeclaration {
                     continue
                 }
                 isOverride = value
+            case .launcherAction:
+                guard let value = expression.booleanLiteral else {
+                    report(expression, "launcherActionNotLiteral", "write 'launcherAction' as 'true' or 'false'")
+                    continue
+                }
+                isLauncherAction = value
+                launcherArgument = argument
             case .declaredProtocol:
                 // A protocol written as a type expression; whether the page conforms is checked at
                 // run time and by `routes check`, since a conformance may be declared in another module.
@@ -217,6 +229,20 @@ struct RouteDeclaration {
         }
         if annotation == .routeAction && action == nil {
             report(macro, "missingAction", "expected an action: 'action: { parameters in ... }'")
+        }
+        // A launcher action's link is its pattern, opened from outside and titled with its summary.
+        if isLauncherAction, let launcherArgument {
+            if !isExternal {
+                report(launcherArgument, "launcherActionInternal",
+                       "a launcher action must be external (exposure: .external): the launcher opens its link as a link from outside, which an internal route refuses")
+            }
+            if summary?.isEmpty ?? true {
+                report(launcherArgument, "launcherActionWithoutSummary", "a launcher action needs a summary: it is the action's title")
+            }
+            if let parsedPattern, !(parsedPattern.optionalGroups.isEmpty && parsedPattern.segments.allSatisfy({ if case .literal = $0 { true } else { false } })) {
+                report(launcherArgument, "launcherActionWithPlaceholders",
+                       "a launcher action's pattern has no placeholder, wildcard or optional group: its link is the pattern itself")
+            }
         }
         if let queryArgument {
             do {

@@ -2,7 +2,7 @@ import RouteRecordLayout
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@Routable("user/:id", as:exposure:openStyle:groups:summary:query:unknownQuery:overrides:)` on a page type at file scope.
+/// `@Routable("user/:id", as:exposure:openStyle:groups:summary:query:unknownQuery:overrides:launcherAction:)` on a page type at file scope.
 ///
 /// Adds an extension of the type holding its route record, `__linkRouterRecord`, and conforming
 /// the type to `Routable` when it does not conform yet. A type may have several `@Routable`

@@ -128,7 +128,8 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
 /// service the records of the same protocol, that are not marked (``override``). Bit 5, in a
 /// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 6, in page
-/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 15 marks the
+/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 7, in
+/// route records: the route is a launcher action (``launcherAction``). Bit 15 marks the
 /// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
@@ -159,14 +160,19 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// record without one): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that
     /// predate it stop at the text and the compiled pattern, and read the route as it was.
     package static let declaredProtocol = RecordFlags(rawValue: 1 << 6)
+    /// Bit 7, in route records: the route is a launcher action, an item of the menu the desktop
+    /// shows on the app's icon (`@Routable(..., launcherAction: true)`). Readers that predate it
+    /// ignore it and read the route as it is, without the menu item.
+    package static let launcherAction = RecordFlags(rawValue: 1 << 7)
     /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
     /// block's index with this bit set; a record's first block never has it.
     package static let continuationBlock = RecordFlags(rawValue: 1 << 15)
 
     /// The flags of a route.
-    package init(isExternal: Bool, openStyle: RecordOpenStyle, isOverride: Bool = false) {
+    package init(isExternal: Bool, openStyle: RecordOpenStyle, isOverride: Bool = false, isLauncherAction: Bool = false) {
         self = isExternal ? [.external, openStyle.flags] : openStyle.flags
         if isOverride { insert(.override) }
+        if isLauncherAction { insert(.launcherAction) }
     }
 
     /// The flags of a service record.

@@ -193,7 +193,8 @@ package struct RecordPass {
             openStyle: RouteOptions.OpenStyle(record.openStyle),
             groups: record.groups.isEmpty ? [] : Set(record.groups),
             summary: record.summary,
-            query: query
+            query: query,
+            launcherAction: record.isLauncherAction
         )
         return (pattern, options)
     }

@@ -31,6 +31,8 @@ package struct RouteRecord: Sendable, Hashable {
     /// Whether the record overrides the unmarked records of the same route shape, or for a
     /// service of the same protocol (`overrides: true`).
     package let isOverride: Bool
+    /// Whether the route is a launcher action (`launcherAction: true`): flag bit 7.
+    package let isLauncherAction: Bool
     /// The protocol the route's page offers, as the annotation wrote it
     /// (`@Routable("note/edit", as: NoteEditing.self)` gives `NoteEditing`); `nil` when it declares none.
     package let declaredProtocol: String?
@@ -90,6 +92,7 @@ package struct RouteRecord: Sendable, Hashable {
         isExternal = view.flags.rawValue & RecordFlags.external.rawValue != 0
         openStyle = view.flags.openStyle
         isOverride = view.flags.rawValue & RecordFlags.override.rawValue != 0
+        isLauncherAction = view.kind.isRoute && view.flags.rawValue & RecordFlags.launcherAction.rawValue != 0
         serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
         self.interceptor = interceptor
         accessorAddress = UInt(view.accessor)

@@ -127,7 +127,7 @@ struct CompileTimeCheckTests {
             #route("banner", page: Banner.self)
             """)
         #expect(notAPage.status != 0)
-        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:query:unknownQuery:overrides:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
+        #expect(notAPage.standardError.contains("error: macro 'route(_:exposure:openStyle:groups:summary:query:unknownQuery:overrides:launcherAction:page:)' requires that 'Banner' conform to 'Routable'"), "swiftc: \(notAPage.standardError)")
     }
 
     @Test("query contracts compile on @Routable and #route; a bad declaration is an error naming it")

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 /// Runs a program and waits for it; its exit status and what it printed (standard output and error).
-private func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

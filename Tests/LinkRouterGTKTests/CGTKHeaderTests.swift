@@ -110,11 +110,14 @@ struct CGTKHeaderTests {
             // The structures and callbacks CGTK.h declares.
             static_assert(sizeof(cgtk::GError) == sizeof(::GError) && offsetof(cgtk::GError, code) == offsetof(::GError, code) && offsetof(cgtk::GError, message) == offsetof(::GError, message), "GError: layout");
             static_assert(sizeof(cgtk::CGTKRect) == sizeof(graphene_rect_t) && alignof(cgtk::CGTKRect) == alignof(graphene_rect_t), "CGTKRect: layout of graphene_rect_t");
+            static_assert(sizeof(cgtk::CGTKDBusInterfaceVTable) == sizeof(::GDBusInterfaceVTable) && offsetof(cgtk::CGTKDBusInterfaceVTable, get_property) == offsetof(::GDBusInterfaceVTable, get_property) && offsetof(cgtk::CGTKDBusInterfaceVTable, set_property) == offsetof(::GDBusInterfaceVTable, set_property), "CGTKDBusInterfaceVTable: layout of GDBusInterfaceVTable");
+            COMPARE("CGTKDBusMethodCallFunc", (cgtk::CGTKDBusMethodCallFunc)nullptr, (::GDBusInterfaceMethodCallFunc)nullptr)
             COMPARE("GCallback", (cgtk::GCallback)nullptr, (::GCallback)nullptr)
             COMPARE("GClosureNotify", (cgtk::GClosureNotify)nullptr, (::GClosureNotify)nullptr)
             COMPARE("GDestroyNotify", (cgtk::GDestroyNotify)nullptr, (::GDestroyNotify)nullptr)
             COMPARE("GSourceFunc", (cgtk::GSourceFunc)nullptr, (::GSourceFunc)nullptr)
             COMPARE("CGTKUnixFDSourceFunc", (cgtk::CGTKUnixFDSourceFunc)nullptr, (::GUnixFDSourceFunc)nullptr)
+            COMPARE("CGTKTickCallback", (cgtk::CGTKTickCallback)nullptr, (::GtkTickCallback)nullptr)
 
             """
         let functions = functions(in: header)

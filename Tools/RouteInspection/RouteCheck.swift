@@ -82,6 +82,7 @@ package struct RouteCheck {
         problems += ServiceCheck.problems(of: pass.services)
         problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
         problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
+        problems += LauncherActionCheck.problems(of: pass.records)
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
@@ -118,6 +119,9 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         /// An interceptor whose scope no route is in: a group no route record names, a pattern
         /// that matches no route.
         case unmatchedScope
+        /// A route declared a launcher action that cannot be one: internal, without a summary, or
+        /// with placeholders (``LauncherActionCheck``).
+        case launcherAction
     }
 
     /// What kind of problem.

@@ -1,4 +1,5 @@
 import Foundation
+import LinkRouter
 import LinkRouterGTK
 
 /// The `.desktop` file that makes the app the desktop's handler of `shop:` links.
@@ -9,10 +10,13 @@ enum DesktopInstallation {
         let description: String
     }
 
-    /// Writes the entry under `$XDG_DATA_HOME/applications` (default `~/.local/share`) and runs
+    /// Writes the entry under `$XDG_DATA_HOME/applications` (default `~/.local/share`), with the
+    /// launcher actions of the routes declared so (`launcherAction: true`: Cart, Search), and the
+    /// search provider's file under `$XDG_DATA_HOME/gnome-shell/search-providers`, and runs
     /// `xdg-mime default` so `gio open shop://…` and `xdg-open` start (or reach) this executable.
-    /// - Returns: The path written.
-    static func install() throws -> String {
+    /// - Parameter routes: The app's routes, for the launcher actions.
+    /// - Returns: The path of the entry written.
+    static func install(routes: [RouteDescription]) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         guard let dataHome = environment["XDG_DATA_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
             ?? environment["HOME"].map({ $0 + "/.local/share" }) else {
@@ -28,9 +32,16 @@ enum DesktopInstallation {
         do {
             entry = try DesktopEntry(
                 name: "LinkRouter Shop", executable: executable, schemes: ["shop"],
-                comment: "The LinkRouter desktop demo: opens shop:// links", categories: ["Utility"]
+                comment: "The LinkRouter desktop demo: opens shop:// links", categories: ["Utility"],
+                actions: DesktopEntry.Action.launcherActions(of: routes, scheme: "shop")
             )
-        } catch {
+            let provider = try SearchProviderFile(
+                desktopID: fileName, busName: ShopApplication.id, objectPath: "/" + ShopApplication.id.split(separator: ".").joined(separator: "/") + "/SearchProvider"
+            )
+            let providers = dataHome + "/gnome-shell/search-providers"
+            try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
+            try provider.contents.write(toFile: providers + "/" + provider.fileName, atomically: true, encoding: .utf8)
+        } catch let error as DesktopEntry.InvalidValue {
             throw InstallFailed(description: "\(error)")
         }
         try entry.contents.write(toFile: path, atomically: true, encoding: .utf8)

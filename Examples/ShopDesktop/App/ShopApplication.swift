@@ -25,6 +25,8 @@ final class ShopApplication {
     /// closing the window lets them finish (and fail cleanly) before the process exits.
     private var pending = 0
     private var changes = 0
+    /// How many times a split view folded or unfolded: each fold's screenshot is `fold-N-BOOL.png`.
+    private var folds = 0
     private var screenshotScheduled = false
     private var linkEntryWidget: GTKWidget?
 
@@ -39,9 +41,14 @@ final class ShopApplication {
             _ = window(showingHome: false)
             for url in urls {
                 say("received: \(url)")
-                send(url, from: .external)
+                // Every link from outside (a second start, gio open, a notification clicked, a
+                // search result picked): a page shown in a window brings that window forward.
+                send(url, from: .external, options: OpenOptions(window: .showingPage))
             }
         }
+        application.onHandOverRefused { reason in fail(reason) }
+        // The desktop's search answers from the catalog's product search, found as a service.
+        if let search = try? router.service((any DesktopSearchProvider).self) { application.addSearchProvider(search) }
         // Everything that arrives over D-Bus is external (links are opened with `.external`);
         // the actions that act as a person at the keyboard exist only when the test switch asks.
         if options.addsScriptingActions { addScriptingActions() }
@@ -63,8 +70,13 @@ final class ShopApplication {
         let entry = linkEntry()
         navigator.addToHeaderBar(entry)
         linkEntryWidget = entry
-        navigator.linkHandler = { [unowned self] url in send(url, from: .app) }
+        navigator.linkHandler = { [unowned self] url, options in send(url, from: .app, options: options) }
         navigator.onChange = { [unowned self] navigator in changed(navigator) }
+        navigator.onFold = { [unowned self] folded in
+            folds += 1
+            say("folded: \(folded)")
+            screenshot(named: "fold-\(folds)-\(folded)")
+        }
         router.navigator = navigator
         self.navigator = navigator
         if showingHome { send("shop://catalog", from: .app) }
@@ -92,6 +104,7 @@ final class ShopApplication {
             navigator?.showToast(message)
         } else {
             say("opened: \(link.url)")
+            OrderNotifications.opened(outcome, by: application)
         }
         pending -= 1
         guard pending == 0 else { return }
@@ -114,12 +127,32 @@ final class ShopApplication {
             screenshotScheduled = false
             let path = "\(folder)/\(String(changes).leftPadded(to: 3)).png"
             if let unsettled { return say("screenshot failed: \(path): \(unsettled)") }
-            do throws(ScreenshotError) {
-                let size = try navigator.saveScreenshot(to: path)
-                say("screenshot: \(path) \(size.width)x\(size.height)")
-            } catch {
-                say("screenshot failed: \(error)")
+            save(navigator, to: path)
+            // With several windows, each window too: NNN-window-ID.png.
+            let windows = navigator.state.windows
+            if windows.count > 1 {
+                for window in windows { save(navigator, to: "\(folder)/\(String(changes).leftPadded(to: 3))-window-\(window.id).png", window: window.id) }
             }
+        }
+    }
+
+    /// A screenshot of the top window once it settled, named `NAME.png` (a split view folded, say).
+    private func screenshot(named name: String) {
+        guard let folder = options.screenshotFolder, let navigator else { return }
+        navigator.whenSettled { [weak self, weak navigator] unsettled in
+            guard let self, let navigator, !navigator.isClosed else { return }
+            let path = "\(folder)/\(name).png"
+            if let unsettled { return say("screenshot failed: \(path): \(unsettled)") }
+            save(navigator, to: path)
+        }
+    }
+
+    private func save(_ navigator: GTKNavigator, to path: String, window: Int? = nil) {
+        do throws(ScreenshotError) {
+            let size = try navigator.saveScreenshot(to: path, window: window)
+            say("screenshot: \(path) \(size.width)x\(size.height)")
+        } catch {
+            say("screenshot failed: \(error)")
         }
     }
 
@@ -155,10 +188,11 @@ final class ShopApplication {
     }
 
     /// `navigate 'OPERATION'`: what an app does with its navigator in code, which no button does:
-    /// `pop`, `dismiss`, `back N`, `back-to ROUTE`, `tab NAME` (each then says
+    /// `pop`, `dismiss`, `back N`, `back-to ROUTE`, `tab NAME`, `close-window ID` (each then says
     /// `navigated: OPERATION -> RESULT`), and opens with options, which say `opened:` as links do:
     /// `replace URL` (a custom transition replaces the stack with the page), `present-bare URL`
-    /// (presented without a navigation container), `still URL` (not animated).
+    /// (presented without a navigation container), `still URL` (not animated), `window URL` (in a
+    /// new window).
     private func navigate(_ operation: String) {
         let words = operation.split(separator: " ", maxSplits: 1).map(String.init)
         let argument = words.count > 1 ? words[1] : ""
@@ -170,6 +204,7 @@ final class ShopApplication {
             }))
         case "present-bare": send(argument, from: .app, options: OpenOptions(style: .present, presentsInNavigationContainer: false))
         case "still": send(argument, from: .app, options: OpenOptions(animated: false))
+        case "window": send(argument, from: .app, options: OpenOptions(window: .newWindow))
         default:
             Task {
                 let result: String
@@ -178,6 +213,13 @@ final class ShopApplication {
                 case "dismiss": result = "\(await navigator.dismiss(animated: true))"
                 case "back": result = "\(await navigator.back(levels: Int(argument) ?? 1, animated: true))"
                 case "back-to": result = await navigator.back(toRoute: argument, animated: true)?.route.text ?? "none"
+                case "close-window":
+                    do {
+                        try navigator.perform(.closeWindow(Int(argument) ?? 0), animated: true)
+                        result = "closed"
+                    } catch {
+                        result = "\(error)"
+                    }
                 case "tab":
                     do {
                         try await navigator.selectTab(argument, animated: true)

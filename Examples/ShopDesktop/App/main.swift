@@ -9,6 +9,7 @@
 //
 // SHOP_DESKTOP_OPTIONS (options split at spaces) adds options to a start the desktop makes, as
 // `gio open shop://…` does when the app is not running.
+import LinkRouter
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,9 @@ if let folder = options.screenshotFolder {
 
 if options.installsDesktopEntry {
     do {
-        print("installed \(try DesktopInstallation.install()); shop:// links now open in shop-desktop")
+        // The routes, found as the app finds them, for the launcher actions.
+        let routes = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"]), discovery: .automatic).routes
+        print("installed \(try DesktopInstallation.install(routes: routes)); shop:// links now open in shop-desktop")
         exit(0)
     } catch {
         fail("\(error)")

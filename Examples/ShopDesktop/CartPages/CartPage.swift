@@ -3,17 +3,23 @@
 import LinkRouter
 import LinkRouterGTK
 
-@Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "The shopping cart")
+@Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "Cart", launcherAction: true)
 struct CartPage: GTKPage {
     @RouteParameter("add") let added: Int?
 
     var title: String { "Cart" }
 
+    /// "Place the order", when a product was added: the app then notifies when it ships.
+    @MainActor private func placeOrder(_ context: GTKPageContext) -> [GTKWidget] {
+        guard let added else { return [] }
+        return [.button("Place the order", style: "suggested-action") { context.open("shop://cart/order?product=\(added)") }]
+    }
+
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(
             title: "Your cart", description: added.map { "Product \($0) was added." } ?? "Nothing added yet.",
             icon: "emblem-ok-symbolic",
-            child: .column([.button("Back to the catalog", style: "pill") { context.open("shop://catalog") }])
+            child: .column(placeOrder(context) + [.button("Back to the catalog", style: "pill") { context.open("shop://catalog") }])
         )
     }
 }

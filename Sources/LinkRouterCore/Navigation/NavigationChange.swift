@@ -24,9 +24,9 @@ public struct NavigationChange: Sendable {
     public let inserted: [NavigationEntry]
     /// The entries replaced in place.
     public let updated: [Update]
-    /// The entry on top of what was shown before.
+    /// The entry on top of what was shown before (in the window active before).
     public let previousTop: NavigationEntry?
-    /// The entry on top of what is shown now.
+    /// The entry on top of what is shown now (in the window active now).
     public let top: NavigationEntry?
     /// The name of the tab shown before (`nil` for an app without tabs).
     public let previousTab: String?
@@ -34,6 +34,14 @@ public struct NavigationChange: Sendable {
     public let tab: String?
     /// The entry a back to a route or an entry went to; `nil` when none was found (or for other operations).
     public let reached: NavigationEntry?
+    /// The identifier of the window that was active before (``NavigationState/activeWindow``).
+    public let previousWindow: Int
+    /// The identifier of the window active now: a navigator brings it forward when it changed.
+    public let window: Int
+    /// The identifiers of the windows opened by the change, in order.
+    public let openedWindows: [Int]
+    /// The identifiers of the windows the change closed.
+    public let closedWindows: [Int]
     private let committed = CommitFlag()
 
     init(kind: NavigationOperation.Kind, from before: NavigationState, to after: NavigationState, updates: [Update], reached: NavigationEntry?) {
@@ -49,11 +57,18 @@ public struct NavigationChange: Sendable {
         previousTab = before.selectedTab?.name
         tab = after.selectedTab?.name
         self.reached = reached
+        previousWindow = before.activeWindow.id
+        window = after.activeWindow.id
+        let beforeWindows = before.windows.map(\.id), afterWindows = after.windows.map(\.id)
+        openedWindows = afterWindows.filter { !beforeWindows.contains($0) }
+        closedWindows = beforeWindows.filter { !afterWindows.contains($0) }
     }
 
-    /// Whether nothing changed: no entry left, joined or was replaced, and the same tab is shown.
+    /// Whether nothing changed: no entry left, joined or was replaced, the same tab is shown, and
+    /// the same windows are open with the same one active.
     public var isEmpty: Bool {
         removed.isEmpty && inserted.isEmpty && updated.isEmpty && previousTab == tab
+            && previousWindow == window && openedWindows.isEmpty && closedWindows.isEmpty
     }
 
     /// Whether the change goes back (entries only left): a navigator slides the other way.

@@ -31,8 +31,17 @@ public enum NavigationOperation: Sendable {
     /// Puts the second entry where the first is (update in place: the page took new parameters);
     /// the first leaves without a result of its own when both share their result slot.
     case update(NavigationEntry, with: NavigationEntry)
-    /// Takes every entry of every tab and layer off (the window was closed).
+    /// Takes every entry of every window, tab and layer off (the app's main window was closed):
+    /// the first window stays, empty, and every other window closes.
     case closeAll
+    /// Opens a new window, with an empty stack per tab, and makes it the active window.
+    case openWindow
+    /// Closes the window of this identifier: every entry in it leaves (its results are
+    /// delivered); the window opened before it, or else the first one left, becomes active when it
+    /// was. The last window stays open, empty.
+    case closeWindow(Int)
+    /// Makes the window of this identifier the active one (the person went to it).
+    case focusWindow(Int)
     /// Moves from the state the plan was made on to the state it computed (an open: its tab, back
     /// to its anchor, its parents and its page), as one change of the plan's kind.
     ///
@@ -67,6 +76,13 @@ public enum NavigationOperation: Sendable {
         case replace
         /// ``NavigationOperation/update(_:with:)``.
         case update
+        /// ``NavigationOperation/openWindow``.
+        case openWindow
+        /// ``NavigationOperation/closeWindow(_:)``.
+        case closeWindow
+        /// ``NavigationOperation/focusWindow(_:)``, and an open that brought forward the window
+        /// showing its page (``WindowTarget/showingPage``).
+        case focusWindow
     }
 
     /// The operation's name.
@@ -81,6 +97,9 @@ public enum NavigationOperation: Sendable {
         case .selectTab: .selectTab
         case .replaceStack: .replace
         case .update: .update
+        case .openWindow: .openWindow
+        case .closeWindow: .closeWindow
+        case .focusWindow: .focusWindow
         case .plan(let plan): plan.kind
         }
     }
@@ -103,6 +122,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The state is not the one a plan (``NavigationOperation/plan(_:)``) was made on: another
     /// change came first.
     case stateChanged
+    /// No window of this identifier is open.
+    case unknownWindow(Int)
 
     /// One line naming what is wrong.
     public var description: String {
@@ -113,6 +134,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "no tab is named '\(name)'" + (declared.isEmpty ? "; the app declared no tabs" : " (tabs: \(declared.joined(separator: ", ")))")
         case .invalidTabs(let reason): "invalid tabs: \(reason)"
         case .stateChanged: "the navigation state changed since the open was planned"
+        case .unknownWindow(let id): "no window \(id) is open"
         }
     }
 }
@@ -196,8 +218,29 @@ extension NavigationState {
             if let layer { layers[layer].entries[index] = new } else { tabStacks[tab][index] = new }
             updates.append(NavigationChange.Update(old: old, new: new))
         case .closeAll:
-            layers.removeAll()
-            tabStacks = tabStacks.map { _ in [] }
+            var first = Window(id: windows[0].id, tabCount: tabs.count)
+            first.selectedTabIndex = windows[0].selectedTabIndex
+            windows = [first]
+            activeWindowIndex = 0
+        case .openWindow:
+            windows.append(Window(id: nextWindowID, tabCount: tabs.count))
+            nextWindowID += 1
+            activeWindowIndex = windows.count - 1
+        case .closeWindow(let id):
+            guard let index = windows.firstIndex(where: { $0.id == id }) else { throw .unknownWindow(id) }
+            if windows.count == 1 {
+                windows[0] = Window(id: id, tabCount: tabs.count)
+            } else {
+                windows.remove(at: index)
+                if activeWindowIndex > index {
+                    activeWindowIndex -= 1
+                } else if activeWindowIndex == index {
+                    activeWindowIndex = max(index - 1, 0)
+                }
+            }
+        case .focusWindow(let id):
+            guard let index = windows.firstIndex(where: { $0.id == id }) else { throw .unknownWindow(id) }
+            activeWindowIndex = index
         case .plan(let plan):
             guard self == plan.base else { throw .stateChanged }
             self = plan.target
@@ -245,7 +288,7 @@ extension NavigationState {
         }
     }
 
-    /// Where `entry` is, in any tab's stack or any layer.
+    /// Where `entry` is in the active window, in any tab's stack or any layer.
     private func anywhere(_ entry: NavigationEntry) -> (tab: Int, layer: Int?, index: Int)? {
         for layer in layers.indices {
             if let index = layers[layer].entries.firstIndex(of: entry) { return (selectedTabIndex, layer, index) }

@@ -21,6 +21,10 @@ public struct NavigationPlan: Sendable, Equatable {
     /// What the plan does, one line per step (`select tab 'account'`, `push parent 'account'`,
     /// `push`), for the open's trace.
     package let steps: [String]
+    /// For an open that targets the window showing its page (``WindowTarget/showingPage``) and
+    /// found one: the entry shown there, which the plan brings forward instead of showing the
+    /// open's page.
+    package let reached: NavigationEntry?
 }
 
 /// What one open shows, for ``NavigationState/opening(_:)``: the page and how it goes, the tab it
@@ -66,6 +70,17 @@ package struct NavigationOpening: Sendable {
         }
     }
 
+    /// The window the page goes to.
+    package enum Window: Sendable {
+        /// The active window.
+        case active
+        /// A new window, opened first.
+        case new
+        /// The window showing an entry for which the function is true, brought forward and gone
+        /// back to that entry; the active window when none shows one.
+        case showing(@Sendable (NavigationEntry) -> Bool)
+    }
+
     /// Why an opening cannot be planned on a state.
     package enum Shortfall: Error, Equatable {
         /// The plan needs the parent at this index of ``NavigationOpening/parents``, not built yet:
@@ -81,12 +96,15 @@ package struct NavigationOpening: Sendable {
     package var tab: String?
     /// Its parents, nearest first; empty for a page presented or updated in place.
     package var parents: [Parent]
+    /// The window it goes to.
+    package var window: Window
 
-    /// An opening of `page` in `tab` with these parents, nearest first.
-    package init(_ page: Page, tab: String? = nil, parents: [Parent] = []) {
+    /// An opening of `page` in `tab` with these parents, nearest first, in `window`.
+    package init(_ page: Page, tab: String? = nil, parents: [Parent] = [], window: Window = .active) {
         self.page = page
         self.tab = tab
         self.parents = parents
+        self.window = window
     }
 }
 
@@ -99,6 +117,10 @@ extension NavigationState {
 
     /// Plans an open on this state: the whole state it shows, as a pure function of this state and
     /// the opening.
+    ///
+    /// An opening in a new window opens it first and plans the rest in it. An opening in the window
+    /// showing its page, when a window shows an entry of it, makes that window active, selects the
+    /// entry's tab there and goes back to it: the page is not shown again (``NavigationPlan/reached``).
     ///
     /// A page pushed selects its tab when another is shown (or when modal layers cover the tab
     /// and no parent is shown in them), goes back to its nearest parent shown in the tab (the
@@ -122,11 +144,28 @@ extension NavigationState {
         }
         /// Selects the page's tab when it is not shown (or when modal layers cover it and the
         /// page goes under them), then goes back to `anchor`.
-        func enter(at anchor: NavigationEntry?) throws(NavigationOpening.Shortfall) {
-            if let tab = opening.tab, tab != selectedTab?.name || (anchor == nil && !layers.isEmpty) {
+        func enter(at anchor: NavigationEntry?, tab: String? = opening.tab) throws(NavigationOpening.Shortfall) {
+            if let tab, tab != target.selectedTab?.name || (anchor == nil && !target.layers.isEmpty) {
                 try perform(.selectTab(tab), "select tab '\(tab)'")
             }
             if let anchor { try perform(.backToEntry(anchor), "back to '\(anchor.route.text)'") }
+        }
+
+        switch opening.window {
+        case .active:
+            break
+        case .new:
+            try perform(.openWindow, "open window \(nextWindowID)")
+        case .showing(let isShown):
+            // A page updated in place is in the active window already: it is updated there.
+            if case .update = opening.page { break }
+            if let (window, entry) = shownEntry(where: isShown) {
+                if window.id != activeWindow.id { try perform(.focusWindow(window.id), "bring window \(window.id) forward") }
+                let tab = window.tabStacks.firstIndex { $0.contains(entry) }.flatMap { tabs.isEmpty ? nil : tabs[$0].name }
+                try enter(at: entry, tab: tab)
+                let kind: NavigationOperation.Kind = window.id != activeWindow.id ? .focusWindow : .back
+                return NavigationPlan(base: self, target: target, kind: kind, updates: [], steps: steps, reached: entry)
+            }
         }
 
         let kind: NavigationOperation.Kind
@@ -139,7 +178,7 @@ extension NavigationState {
             try perform(.update(old, with: new), "update")
             kind = .update
         case .push(let entry):
-            let scope = scope(ofTab: opening.tab)
+            let scope = target.scope(ofTab: opening.tab)
             var anchor: NavigationEntry?
             var parents: [(entry: NavigationEntry, presented: Bool)] = []
             search: for (index, parent) in opening.parents.enumerated() {
@@ -163,6 +202,17 @@ extension NavigationState {
             try perform(.push(entry), "push")
             kind = .push
         }
-        return NavigationPlan(base: self, target: target, kind: kind, updates: updates, steps: steps)
+        return NavigationPlan(base: self, target: target, kind: kind, updates: updates, steps: steps, reached: nil)
+    }
+
+    /// The window showing an entry for which `isShown` is true, and that entry: the active window
+    /// first (what it shows, top first, then its other tabs), then the others, the last opened first.
+    private func shownEntry(where isShown: (NavigationEntry) -> Bool) -> (Window, NavigationEntry)? {
+        let order = [activeWindowIndex] + windows.indices.reversed().filter { $0 != activeWindowIndex }
+        for index in order {
+            let window = windows[index]
+            if let entry = window.visibleEntries.last(where: isShown) ?? window.allEntries.last(where: isShown) { return (window, entry) }
+        }
+        return nil
     }
 }

@@ -1,5 +1,5 @@
-/// What is on screen, as a value: the app's tabs, each with its stack, and the modal layers
-/// presented over them.
+/// What is on screen, as a value: the app's windows, each with its tabs (each tab with its
+/// stack) and the modal layers presented over them.
 ///
 /// The stack logic of every navigator lives here: an operation (``NavigationOperation``) applied to
 /// a state gives the next state and the change (``NavigationChange``) that a navigator renders,
@@ -11,6 +11,12 @@
 /// the selected one; a tab's stack is kept while another tab is shown. Modal layers cover the
 /// tabs; each is a navigation container (pages can be pushed inside it) or a single page.
 ///
+/// A state has one window or more (``windows``), each with a stack per tab and its own layers; one
+/// is the active window (``activeWindow``), the one the person is in, where operations act and
+/// opens show their pages unless they target another window (``WindowTarget``). The members
+/// ``tabStacks``, ``selectedTabIndex``, ``layers`` and those read from them are the active window's.
+/// An app that never opens a second window has one, and never sees the difference.
+///
 /// ```swift
 /// var state = NavigationState()
 /// let change = try state.apply(.push(entry))
@@ -19,12 +25,16 @@
 /// ```
 ///
 /// Two states are equal when they show the same entries (by identifier, ``NavigationEntry/id``)
-/// in the same tabs and layers, with the same tab selected: a navigator that finds the state an
-/// open was planned on applies the plan (``NavigationOperation/plan(_:)``).
+/// in the same windows, tabs and layers, with the same tab selected and the same window active: a
+/// navigator that finds the state an open was planned on applies the plan
+/// (``NavigationOperation/plan(_:)``).
 ///
 /// Printed, a state is the stack that is shown: `home > settings | sheet > a` (`|` starts a modal
 /// layer, `[...]` marks one without a navigation container, `(empty)` an empty stack), then, for
 /// an app with tabs, two spaces and the tab: `catalog > catalog/product/<int:id>  [tab catalog]`.
+/// With several windows, each window is printed so, after `window ID: ` (`window ID*: ` for the
+/// active one), and the windows are separated by ` || `:
+/// `window 1: catalog  [tab catalog] || window 2*: catalog > catalog/product/<int:id>  [tab catalog]`.
 public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
     /// A modal layer: presented over the tabs (and the layers below it).
     public struct ModalLayer: Sendable, Equatable, Identifiable {
@@ -38,26 +48,84 @@ public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
         public internal(set) var entries: [NavigationEntry]
     }
 
-    /// The tabs the app declared, in order; empty for an app without tabs.
-    public let tabs: [NavigationTab]
-    /// Each tab's stack, bottom first, in the order of ``tabs``; one stack, the root, for an app without tabs.
-    public internal(set) var tabStacks: [[NavigationEntry]]
-    /// The index in ``tabStacks`` of the stack shown.
-    public internal(set) var selectedTabIndex: Int
-    /// The modal layers, bottom first.
-    public internal(set) var layers: [ModalLayer]
-    /// The identifier of the next layer presented.
-    var nextLayerID = 1
+    /// A window of the app: a stack per tab and the modal layers presented over them.
+    public struct Window: Sendable, Equatable, Identifiable {
+        /// Tells windows apart for as long as they are open: a navigator keeps one toolkit window
+        /// per identifier. The first window is 1.
+        public let id: Int
+        /// Each tab's stack, bottom first, in the order of the state's tabs; one stack, the root,
+        /// for an app without tabs.
+        public internal(set) var tabStacks: [[NavigationEntry]]
+        /// The index in ``tabStacks`` of the stack shown.
+        public internal(set) var selectedTabIndex: Int
+        /// The modal layers, bottom first.
+        public internal(set) var layers: [ModalLayer]
 
-    /// A state with no tabs and `root` as its one stack.
-    public init(root: [NavigationEntry] = []) {
-        tabs = []
-        tabStacks = [root]
-        selectedTabIndex = 0
-        layers = []
+        init(id: Int, tabCount: Int, root: [NavigationEntry] = []) {
+            self.id = id
+            tabStacks = Array(repeating: [], count: max(tabCount, 1))
+            tabStacks[0] = root
+            selectedTabIndex = 0
+            layers = []
+        }
+
+        /// What the window shows, bottom first: the selected tab's stack, then each modal layer's entries.
+        public var visibleEntries: [NavigationEntry] {
+            tabStacks[selectedTabIndex] + layers.flatMap(\.entries)
+        }
+
+        /// Every entry of every tab and layer of the window.
+        public var allEntries: [NavigationEntry] {
+            tabStacks.flatMap { $0 } + layers.flatMap(\.entries)
+        }
+
+        /// The entry on top of what the window shows.
+        public var top: NavigationEntry? {
+            layers.last?.entries.last ?? tabStacks[selectedTabIndex].last
+        }
     }
 
-    /// A state with these tabs, each with an empty stack, the first one selected.
+    /// The tabs the app declared, in order; empty for an app without tabs. Every window has them.
+    public let tabs: [NavigationTab]
+    /// The app's windows, in the order they were opened; never empty.
+    public internal(set) var windows: [Window]
+    /// The index in ``windows`` of the active window: the one the person is in.
+    public internal(set) var activeWindowIndex: Int
+    /// The identifier of the next layer presented (in any window).
+    var nextLayerID = 1
+    /// The identifier of the next window opened.
+    var nextWindowID = 2
+
+    /// The active window: the one the person is in, where operations act.
+    public var activeWindow: Window { windows[activeWindowIndex] }
+
+    /// Each tab's stack in the active window, bottom first, in the order of ``tabs``; one stack,
+    /// the root, for an app without tabs.
+    public internal(set) var tabStacks: [[NavigationEntry]] {
+        get { windows[activeWindowIndex].tabStacks }
+        _modify { yield &windows[activeWindowIndex].tabStacks }
+        set { windows[activeWindowIndex].tabStacks = newValue }
+    }
+    /// The index in ``tabStacks`` of the stack the active window shows.
+    public internal(set) var selectedTabIndex: Int {
+        get { windows[activeWindowIndex].selectedTabIndex }
+        set { windows[activeWindowIndex].selectedTabIndex = newValue }
+    }
+    /// The active window's modal layers, bottom first.
+    public internal(set) var layers: [ModalLayer] {
+        get { windows[activeWindowIndex].layers }
+        _modify { yield &windows[activeWindowIndex].layers }
+        set { windows[activeWindowIndex].layers = newValue }
+    }
+
+    /// A state with no tabs and one window whose one stack is `root`.
+    public init(root: [NavigationEntry] = []) {
+        tabs = []
+        windows = [Window(id: 1, tabCount: 0, root: root)]
+        activeWindowIndex = 0
+    }
+
+    /// A state with these tabs and one window, each tab with an empty stack, the first one selected.
     /// - Throws: ``NavigationError/invalidTabs(_:)`` when a name is empty or repeated.
     public init(tabs: [NavigationTab]) throws(NavigationError) {
         var seen = Set<String>()
@@ -66,9 +134,8 @@ public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
             if !seen.insert(tab.name).inserted { throw .invalidTabs("two tabs are named '\(tab.name)'") }
         }
         self.tabs = tabs
-        tabStacks = Array(repeating: [], count: max(tabs.count, 1))
-        selectedTabIndex = 0
-        layers = []
+        windows = [Window(id: 1, tabCount: tabs.count)]
+        activeWindowIndex = 0
     }
 
     // MARK: Reading
@@ -86,9 +153,9 @@ public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
         selectedStack + layers.flatMap(\.entries)
     }
 
-    /// Every entry of every tab and layer.
+    /// Every entry of every window, tab and layer.
     public var allEntries: [NavigationEntry] {
-        tabStacks.flatMap { $0 } + layers.flatMap(\.entries)
+        windows.flatMap(\.allEntries)
     }
 
     /// The entry on top of what is shown.
@@ -107,25 +174,38 @@ public struct NavigationState: Sendable, Equatable, CustomStringConvertible {
         topmostPosition(ofRoute: route.referencedRoute.pattern).map(entry(at:))
     }
 
-    /// Whether `entry` is in the state, in any tab or layer.
+    /// Whether `entry` is in the state, in any window, tab or layer.
     public func contains(_ entry: NavigationEntry) -> Bool {
-        tabStacks.contains { $0.contains(entry) } || layers.contains { $0.entries.contains(entry) }
+        windows.contains { $0.allEntries.contains(entry) }
+    }
+
+    /// The window of this identifier, if it is open.
+    public func window(withID id: Int) -> Window? {
+        windows.first { $0.id == id }
     }
 
     /// The stack shown, as route patterns; see the type's description.
     public var description: String {
-        var text = selectedStack.isEmpty ? "(empty)" : selectedStack.map(\.route.text).joined(separator: " > ")
-        for layer in layers {
+        guard windows.count > 1 else { return description(of: windows[0]) }
+        return windows.indices.map { index in
+            "window \(windows[index].id)\(index == activeWindowIndex ? "*" : ""): " + description(of: windows[index])
+        }.joined(separator: " || ")
+    }
+
+    private func description(of window: Window) -> String {
+        let stack = window.tabStacks[window.selectedTabIndex]
+        var text = stack.isEmpty ? "(empty)" : stack.map(\.route.text).joined(separator: " > ")
+        for layer in window.layers {
             let routes = layer.entries.map(\.route.text).joined(separator: " > ")
             text += " | " + (layer.hasNavigationContainer ? routes : "[\(routes)]")
         }
-        if let tab = selectedTab { text += "  [tab \(tab.name)]" }
+        if !tabs.isEmpty { text += "  [tab \(tabs[window.selectedTabIndex].name)]" }
         return text
     }
 
     // MARK: Positions
 
-    /// Where an entry is: in the selected tab's stack (`layer` is `nil`) or in a modal layer.
+    /// Where an entry is in the active window: in the selected tab's stack (`layer` is `nil`) or in a modal layer.
     struct Position {
         let layer: Int?
         let index: Int

@@ -12,6 +12,9 @@ public struct OpenOptions: Sendable {
     /// How to show the page: wins over the page's preference and the router's default. `nil` (the
     /// default) or ``RouteOptions/OpenStyle/automatic`` leaves the choice to them.
     public var style: RouteOptions.OpenStyle?
+    /// Which window shows the page: wins over the page's preference (``WindowPreference``). `nil`
+    /// (the default) leaves it to the page, else the active window.
+    public var window: WindowTarget?
     /// Whether the navigator animates; `route_no_animation=1` in the URL's query turns it off too.
     public var animated: Bool
     /// Whether a presented page gets a navigation container of its own, so pages can be pushed on it.
@@ -55,9 +58,11 @@ public struct OpenOptions: Sendable {
         transition: (@Sendable (TransitionRequest) async throws -> Void)? = nil,
         recordsTrace: Bool = false,
         tracesParameterValues: Bool = false,
-        page: (any Routable)? = nil
+        page: (any Routable)? = nil,
+        window: WindowTarget? = nil
     ) {
         self.page = page
+        self.window = window
         self.recordsTrace = recordsTrace
         self.style = style
         self.animated = animated

@@ -52,8 +52,9 @@ extension OpenRun {
             return .success(.page(entry.page))
         }
 
+        let window = windowTarget(of: route)
         var updatePolicy: UpdateInPlace?
-        if case .pageType(let type) = route.handler, let type = type as? any UpdatableInPlace.Type {
+        if case .pageType(let type) = route.handler, let type = type as? any UpdatableInPlace.Type, window != .newWindow {
             let policy = type.updatesInPlace(for: route.parameters)
             if policy != .never { updatePolicy = policy }
         }
@@ -93,7 +94,12 @@ extension OpenRun {
                 let page: NavigationOpening.Page = style == .push ? .push(made) : .present(made, inNavigationContainer: presentsInNavigationContainer)
                 showing = Showing(page: page, opened: .page(made.page), forwarding: nil)
             }
-            var opening = NavigationOpening(showing.page, tab: tab, parents: parents)
+            let choice: NavigationOpening.Window = switch window {
+            case .active: .active
+            case .newWindow: .new
+            case .showingPage: .showing(shows(route: route, url: url))
+            }
+            var opening = NavigationOpening(showing.page, tab: tab, parents: parents, window: choice)
             let plan: NavigationPlan
             planning: while true {
                 do throws(NavigationOpening.Shortfall) {
@@ -121,6 +127,13 @@ extension OpenRun {
                 for step in plan.steps { trace.record(.navigate) { _ in step } }
                 trace.record(.navigate) { _ in "one change: \(plan.kind.rawValue)\(animated ? "" : " (no animation)")" }
             }
+            if let reached = plan.reached {
+                // The page shown in a window was brought forward: it is the open's page, and its
+                // result is the open's.
+                reached.result.forward(to: route.parameters.resultSlot)
+                trace?.record(.open) { _ in "page \(type(of: reached.page)) shown in window \(plan.target.activeWindow.id)" }
+                return .success(.updated(reached.page))
+            }
             if case .updated(let page) = showing.opened {
                 showing.forwarding?.forward(to: route.parameters.resultSlot)
                 trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
@@ -128,6 +141,15 @@ extension OpenRun {
             return .success(showing.opened)
         }
         return navigationFailed(route, NavigationError.stateChanged)
+    }
+
+    /// The window the page goes to: the call's, else the page type's preference, else the active one.
+    private func windowTarget(of route: ResolvedRoute) -> WindowTarget {
+        if let window { return window }
+        if case .pageType(let type) = route.handler, let type = type as? any WindowPreference.Type {
+            return type.preferredWindow(for: route.parameters)
+        }
+        return .active
     }
 
     private func navigationFailed(_ route: ResolvedRoute, _ error: any Error) -> Result<RouteOutcome.Opened, RouteFailure> {

@@ -86,6 +86,7 @@ struct OpenRun {
     /// What the open's ``OpenOptions`` say about showing a page, kept field by field: copying the
     /// options whole costs a call through their value witnesses on every open.
     let style: RouteOptions.OpenStyle?
+    let window: WindowTarget?
     let animated: Bool
     let presentsInNavigationContainer: Bool
     let transition: (@Sendable (TransitionRequest) async throws -> Void)?
@@ -126,6 +127,7 @@ struct OpenRun {
         trace = policy.reports && options.recordsTrace
             ? TraceRecorder(redacting: !options.tracesParameterValues) { snapshot.literals } : nil
         style = options.style
+        window = options.window
         animated = options.animated
         presentsInNavigationContainer = options.presentsInNavigationContainer
         transition = options.transition

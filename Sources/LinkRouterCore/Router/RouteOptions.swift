@@ -35,17 +35,23 @@ public struct RouteOptions: Sendable, Hashable {
     /// to the others; checked by `open`, `canOpen` and `call` after matching (not by `resolve`,
     /// which matches only). `nil`: any query parameters, unchecked.
     public var query: QueryContract?
+    /// Whether the route is an item of the menu the desktop shows on the app's icon (a launcher
+    /// action, titled with ``summary``; LinkRouterDesktop's `DesktopEntry` writes it): only an
+    /// external route with a summary and a pattern without placeholders may be one.
+    public var isLauncherAction: Bool
 
-    /// Creates route options; the defaults are an internal route, automatic style, no groups, no query contract.
+    /// Creates route options; the defaults are an internal route, automatic style, no groups, no
+    /// query contract, no launcher action.
     public init(
         exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil,
-        query: QueryContract? = nil
+        query: QueryContract? = nil, launcherAction: Bool = false
     ) {
         self.exposure = exposure
         self.openStyle = openStyle
         self.groups = groups
         self.summary = summary
         self.query = query
+        isLauncherAction = launcherAction
     }
 }
 

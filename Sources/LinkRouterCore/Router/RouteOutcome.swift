@@ -9,7 +9,8 @@ public struct RouteOutcome: Sendable {
         /// A page was constructed (and shown, when the router has a navigator).
         case page(any Routable)
         /// A page of the route already shown took the open's parameters instead of another page
-        /// being shown (``UpdatableInPlace/updatesInPlace(for:)``); this is the page as it is now.
+        /// being shown (``UpdatableInPlace/updatesInPlace(for:)``), or was brought forward in the
+        /// window showing it (``WindowTarget/showingPage``); this is the page as it is now.
         case updated(any Routable)
         /// An action ran and returned this value (`nil` when it returned none).
         case action((any Sendable)?)

@@ -138,6 +138,19 @@ struct NavigationPlanTests {
                  steps: "back to 'a'; push"),
         PlanCase(tabs: ["home", "account"], "push home; tab account; push account; push b", "update home in home",
                  shows: "home  [tab home]", steps: "select tab 'home'; back to 'home'; update"),
+        // Windows: a new one (the page's tab and parents built in it), the one showing the page.
+        PlanCase("push home; push a", "push b parents a home window new", shows: "window 1: home > a || window 2*: home > a > b",
+                 steps: "open window 2; push parent 'home'; push parent 'a'; push"),
+        PlanCase(tabs: ["home", "account"], "push home; push a", "push c in account parents account window new",
+                 shows: "window 1: home > a  [tab home] || window 2*: account > c  [tab account]",
+                 steps: "open window 2; select tab 'account'; push parent 'account'; push"),
+        PlanCase("push home; push a; push c; window; push b", "push a window showing",
+                 shows: "window 1*: home > a || window 2: b", steps: "bring window 1 forward; back to 'a'", removes: "c"),
+        PlanCase(tabs: ["home", "account"], "push home; tab account; push account; push c; window; push b", "push c window showing",
+                 shows: "window 1*: account > c  [tab account] || window 2: b  [tab home]", steps: "bring window 1 forward; back to 'c'"),
+        PlanCase("push home; push a; present c; window; push b; push d", "push b window showing",
+                 shows: "window 1: home > a | c || window 2*: b", steps: "back to 'b'", removes: "d"),
+        PlanCase("push home", "push b parents home window showing", shows: "home > b", steps: "back to 'home'; push"),
     ])
     func plan(_ row: PlanCase) throws {
         let navigator = row.tabs.isEmpty ? InMemoryNavigator() : try InMemoryNavigator(tabs: row.tabs.map { NavigationTab($0, root: $0) })
@@ -150,7 +163,7 @@ struct NavigationPlanTests {
         #expect(navigator.state == plan.target)
         #expect(change.removed.map(\.url.routeKey).joined(separator: " ") == row.removed)
         #expect(change.removed.allSatisfy { $0.result.isDelivered })
-        #expect(navigator.transitions.count == row.before.split(separator: ";").count + 1, "one transition for the whole open")
+        #expect(navigator.transitions.count == row.before.split(separator: ";").count + (change.isEmpty ? 0 : 1), "one transition for the whole open")
         #expect(navigator.transitions.last?.kind == plan.kind)
         #expect(plan.steps.joined(separator: "; ") == row.steps)
     }
@@ -250,6 +263,7 @@ private func run(_ steps: String, on navigator: InMemoryNavigator) throws {
         case "push": try navigator.perform(.push(entry(words[1])), animated: true)
         case "present": try navigator.perform(.present(entry(words[1]), inNavigationContainer: true), animated: true)
         case "tab": try navigator.perform(.selectTab(words[1]), animated: true)
+        case "window": try navigator.perform(.openWindow, animated: true)
         default: Issue.record("unknown step \(step)")
         }
     }
@@ -270,10 +284,22 @@ private func opening(_ text: String, in state: NavigationState) throws -> Naviga
     default: .push(entry(key))
     }
     let tab = words.firstIndex(of: "in").map { words[$0 + 1] }
-    let parents = words.firstIndex(of: "parents").map { words[($0 + 1)...] } ?? []
-    return NavigationOpening(page, tab: tab, parents: parents.map { word in
+    let windowAt = words.firstIndex(of: "window")
+    let window: NavigationOpening.Window = switch windowAt.map({ words[$0 + 1] }) {
+    case "new": .new
+    case "showing": .showing { $0.url.routeKey == key }
+    default: .active
+    }
+    let parents = words.firstIndex(of: "parents").map { words[($0 + 1)..<(windowAt ?? words.count)] } ?? []
+    return NavigationOpening(page, tab: tab, window: window, parents: parents.map { word in
         let name = String(word.filter(\.isLetter))
         let built: NavigationOpening.Parent.Built = word.hasSuffix("!") ? .refused : word.hasSuffix("?") ? .notYet : .entry(entry(name))
         return NavigationOpening.Parent(presented: word.hasSuffix("*"), built: built, isShown: { $0.url.routeKey == name })
     })
+}
+
+extension NavigationOpening {
+    fileprivate init(_ page: Page, tab: String?, window: Window, parents: [Parent]) {
+        self.init(page, tab: tab, parents: parents, window: window)
+    }
 }

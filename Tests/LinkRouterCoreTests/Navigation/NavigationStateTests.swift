@@ -61,6 +61,9 @@ private struct Script {
             let old = try shown(arguments[0])
             return .update(old, with: NavigationEntry(page: Plain(), route: old.route, url: old.url, parameters: old.parameters, result: old.result))
         case "close-all": return .closeAll
+        case "window": return .openWindow
+        case "close-window": return .closeWindow(Int(arguments[0])!)
+        case "focus-window": return .focusWindow(Int(arguments[0])!)
         default: throw ScriptError(step: step)
         }
     }
@@ -150,6 +153,19 @@ struct NavigationStateTests {
         StepCase(tabs: ["home", "account"], "push home; present b", "tab account", shows: "(empty)  [tab account]", removes: "b"),
         StepCase(tabs: ["home", "account"], "push home; tab account; push account; push c", "replace d", shows: "d  [tab account]", removes: "account c", inserts: "d"),
         StepCase(tabs: ["home", "account"], "push home; tab account; push account", "close-all", shows: "(empty)  [tab account]", removes: "home account"),
+        // Windows: each with its stacks and layers; the active one is marked `*`.
+        StepCase("push a", "window", shows: "window 1: a || window 2*: (empty)"),
+        StepCase("push a; window; push b", "focus-window 1", shows: "window 1*: a || window 2: b"),
+        StepCase("push a; window; push b; present c", "close-window 2", shows: "a", removes: "b c"),
+        StepCase("push a; window; push b; focus-window 1", "close-window 2", shows: "a", removes: "b"),
+        StepCase("push a; window; push b; window; push c; focus-window 2", "close-window 2", shows: "window 1*: a || window 3: c", removes: "b"),
+        StepCase("push a; window; push b; window; push c", "close-window 1", shows: "window 2: b || window 3*: c", removes: "a"),
+        StepCase("push a", "close-window 1", shows: "(empty)", removes: "a"),
+        StepCase("push a; window; push b; present c", "close-all", shows: "(empty)", removes: "a b c"),
+        StepCase("push a; window; push b", "pop", shows: "window 1: a || window 2*: b"),
+        StepCase("push a; window; push b; present c", "focus-window 1", shows: "window 1*: a || window 2: b | c"),
+        StepCase(tabs: ["home", "account"], "push home; window; tab account; push account", "focus-window 1",
+                 shows: "window 1*: home  [tab home] || window 2: account  [tab account]"),
     ])
     func step(_ row: StepCase) throws {
         var script = Script(tabs: row.tabs)
@@ -168,6 +184,8 @@ struct NavigationStateTests {
         ("push a; push b", "replace-twice c", "an entry of 'c' is already shown; an entry is shown once"),
         ("push a; push b", "close-gone b", "the entry of 'b' is not shown"),
         ("push a; push b", "update-gone b", "the entry of 'b' is not shown"),
+        ("push a; window", "focus-window 9", "no window 9 is open"),
+        ("push a", "close-window 2", "no window 2 is open"),
     ])
     func refused(before: String, step: String, message: String) throws {
         var script = Script()

@@ -30,7 +30,9 @@ struct DesktopEntryLinks {
         var seen = Set<String>()
         let schemes = options.schemes.map { $0.lowercased() }.filter { seen.insert($0).inserted }
         do {
-            entry = try DesktopEntry(name: options.applicationName ?? "-", executable: options.executable ?? "-", schemes: schemes)
+            // The whole entry carries the routes declared as launcher actions, opening links of the first scheme.
+            let actions = isWhole ? try DesktopEntry.Action.launcherActions(of: routes.routes, scheme: schemes[0]) : []
+            entry = try DesktopEntry(name: options.applicationName ?? "-", executable: options.executable ?? "-", schemes: schemes, actions: actions)
         } catch {
             throw .invalidArgument(error.description)
         }

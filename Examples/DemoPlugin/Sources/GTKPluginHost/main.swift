@@ -43,7 +43,7 @@ application.onActivate {
         navigator.whenSettled { unsettled in
             print("stack: \(navigator)")
             // The plugin's button asks the host's navigator to open a link.
-            navigator.linkHandler = { link in
+            navigator.linkHandler = { link, _ in
                 print("link from the page: \(link)")
                 succeeded = report.diagnostics.isEmpty
                 navigator.closeMainWindow()
