@@ -1,81 +1,56 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+/// JSON text as `routes links` writes it: keys in the order given, and each array or object on
+/// one line or over several, as the file reads best (an `apple-app-site-association` file has a
+/// component a line), so the files read well and never change between runs.
+///
+/// The one writer of JSON in the app-link files: a value is built as a tree and written once, so
+/// every string goes through the one escaper (``written(indent:)``) and no text is pasted in
+/// unescaped. The files are read back by conforming parsers in the tests (Python's `json`).
+///
+/// ```swift
+/// JSONText.object([("relation", .array([.string("delegate_permission/common.handle_all_urls")], layout: .inline))]).written()
+/// // {
+/// //   "relation": ["delegate_permission/common.handle_all_urls"]
+/// // }
+/// ```
+indirect enum JSONText {
+    /// Whether an array or object is written on one line or over several.
+    enum Layout {
+        /// On one line: `["a", "b"]`, `{ "a": 1 }`.
+        case inline
+        /// A value a line, indented.
+        case lines
+    }
 
-/// A JSON value, read from a deployed link file.
-enum JSONValue: Decodable, Sendable, Hashable {
-    case object([String: JSONValue])
-    case array([JSONValue])
     case string(String)
     case bool(Bool)
-    case number(Double)
-    case null
+    case array([JSONText], layout: Layout = .lines)
+    case object([(key: String, value: JSONText)], layout: Layout = .lines)
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
+    /// The value as JSON text, its later lines indented by `indent` (the indentation of the line
+    /// it starts on); no final newline.
+    func written(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let text):
+            return Self.quoted(text)
+        case .bool(let value):
+            return value ? "true" : "false"
+        case .array(let values, .inline):
+            return "[" + values.map { $0.written(indent: indent) }.joined(separator: ", ") + "]"
+        case .array(let values, .lines):
+            guard !values.isEmpty else { return "[]" }
+            return "[\n" + values.map { inner + $0.written(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let members, .inline):
+            return "{ " + members.map { Self.quoted($0.key) + ": " + $0.value.written(indent: indent) }.joined(separator: ", ") + " }"
+        case .object(let members, .lines):
+            guard !members.isEmpty else { return "{}" }
+            return "{\n" + members.map { inner + Self.quoted($0.key) + ": " + $0.value.written(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
 
-    /// The most arrays and objects nested in one another: an `apple-app-site-association` file
-    /// nests six. (Foundation's decoder stops at 512 too, with a message that does not say why.)
-    static let maximumDepth = 64
-
-    /// Parses a document.
-    /// - Throws: the decoder's error, as text, or that the document nests deeper than ``maximumDepth``.
-    static func parse(_ text: String) throws(JSONTextError) -> JSONValue {
-        var depth = 0
-        var (inString, escaped) = (false, false)
-        for byte in text.utf8 {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                depth += 1
-                guard depth <= maximumDepth else { throw JSONTextError(message: "arrays and objects nested deeper than \(maximumDepth)") }
-            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                depth -= 1
-            }
-        }
-        do { return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
-            throw JSONTextError(message: "not valid JSON (\(error))")
-        }
-    }
-
-    subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
-    }
-
-    var string: String? { if case .string(let value) = self { value } else { nil } }
-    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-    var array: [JSONValue]? { if case .array(let values) = self { values } else { nil } }
-    var object: [String: JSONValue]? { if case .object(let members) = self { members } else { nil } }
-}
-
-/// Why a deployed file's JSON cannot be read.
-struct JSONTextError: Error {
-    let message: String
-}
-
-/// JSON written by hand, so that the generated files read well and never change between runs: keys
-/// in the order given, short objects on one line.
-enum JSONText {
-    /// A string literal: `"`, `\` and control characters escaped, `/` left as it is.
-    static func string(_ text: String) -> String {
+    /// A string literal: `"`, `\` and control characters escaped (RFC 8259, section 7), `/` and
+    /// every other character left as it is.
+    private static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -91,30 +66,5 @@ enum JSONText {
             }
         }
         return result + "\""
-    }
-
-    /// An object on one line: `{ "a": 1, "b": "x" }`, its values already JSON.
-    static func inlineObject(_ members: [(String, String)]) -> String {
-        "{ " + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + " }"
-    }
-
-    /// An array on one line: `["a", "b"]`, its values already JSON.
-    static func inlineArray(_ values: [String]) -> String {
-        "[" + values.joined(separator: ", ") + "]"
-    }
-
-    /// An object over several lines, indented by `indent`, its values already JSON (they may span
-    /// lines themselves, indented for their place).
-    static func object(_ members: [(String, String)], indent: String) -> String {
-        guard !members.isEmpty else { return "{}" }
-        let inner = indent + "  "
-        return "{\n" + members.map { inner + string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n" + indent + "}"
-    }
-
-    /// An array over several lines, one value a line.
-    static func array(_ values: [String], indent: String) -> String {
-        guard !values.isEmpty else { return "[]" }
-        let inner = indent + "  "
-        return "[\n" + values.map { inner + $0 }.joined(separator: ",\n") + "\n" + indent + "]"
     }
 }

@@ -1,3 +1,4 @@
+import AppLinkFiles
 package import LinkRouterCore
 import RouteTableJSON
 
@@ -175,8 +176,8 @@ package struct RouteMatch {
         var rows = [["url", report.url]]
         if let match = report.match {
             rows.append(["match", match])
-            for (index, name) in report.params.keys.sorted().enumerated() {
-                rows.append([index == 0 ? "params" : "", "\(name) = \(report.params[name]!)"])
+            for (index, (name, value)) in report.params.sorted(by: { $0.key < $1.key }).enumerated() {
+                rows.append([index == 0 ? "params" : "", "\(name) = \(value)"])
             }
             return TextOutput.table(rows)
         }
