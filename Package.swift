@@ -133,11 +133,20 @@ let package = Package(
         // Re-exports LinkRouterDesktop.
         .target(name: "LinkRouterGTK", dependencies: ["LinkRouterCore", "LinkRouterDesktop", "CGTK"], swiftSettings: strictSettings),
 
-        // The `routes` tool's logic: dump, check, match and gen return results and throw one typed
-        // error for bad input; they print nothing and never exit.
+        // The app-link files of `routes links`: the platforms' formats read and written, the
+        // explorer of the paths their rules claim, the report; from routes registered on a router,
+        // no ELF read. Not part of any library product.
+        .target(
+            name: "AppLinkFiles",
+            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RouteTableJSON"],
+            path: "Tools/AppLinkFiles",
+            swiftSettings: strictSettings
+        ),
+        // The `routes` tool's logic: dump, check, match, gen and links return results and throw one
+        // typed error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["LinkRouterCore", "LinkRouterDesktop", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
+            dependencies: ["AppLinkFiles", "LinkRouterCore", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -145,7 +154,7 @@ let package = Package(
         .executableTarget(
             name: "routes",
             dependencies: [
-                "RouteInspection",
+                "RouteInspection", "AppLinkFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/routes",
@@ -250,7 +259,7 @@ let package = Package(
             name: "LinkRouterDiscoveryTests",
             dependencies: [
                 "LinkRouter", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
-                "RouteInspection",
+                "RouteInspection", "AppLinkFiles",
             ],
             swiftSettings: strictSettings
         ),
@@ -259,6 +268,7 @@ let package = Package(
             dependencies: ["RouteInspection", "RouteRecordReader", "RouteRecordLayout"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "AppLinkFilesTests", dependencies: ["AppLinkFiles", "LinkRouterCore"], swiftSettings: strictSettings),
         // The demo's feature modules linked in process and checked with LinkRouterTesting, as an
         // app's own test target would.
         .testTarget(
@@ -273,7 +283,7 @@ let package = Package(
         // with what an older LinkRouter's reader says of them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["routes", "demo", "RouteInspection", "LinkRouterCore", "RouteRecordReader"],
+            dependencies: ["routes", "demo", "RouteInspection", "AppLinkFiles", "LinkRouterCore", "RouteRecordReader"],
             swiftSettings: strictSettings
         ),
         // Runs the desktop shop (built by `swift build`) under Xvfb and a D-Bus session. It does not

@@ -91,19 +91,26 @@ final class ELFFile {
     }
 
     /// The symbols of `.symtab`, or of `.dynsym` when the file is stripped; empty when neither exists.
-    func symbols() throws(ELFReadError) -> [Symbol] {
+    ///
+    /// - Throws: ``ELFReadError/Reason/tooManySymbols(count:limit:)`` for a table of more than
+    ///   `maximumCount` entries, before any is read.
+    func symbols(maximumCount: Int = .max) throws(ELFReadError) -> [Symbol] {
         for type in [UInt32(SHT_SYMTAB), UInt32(SHT_DYNSYM)] {
             guard let table = try sections().first(where: { $0.type == type }) else { continue }
-            return try symbols(of: table)
+            return try symbols(of: table, maximumCount: maximumCount)
         }
         return []
     }
 
-    private func symbols(of table: Section) throws(ELFReadError) -> [Symbol] {
-        guard let data = elf_getdata(table.handle, nil) else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+    private func symbols(of table: Section, maximumCount: Int) throws(ELFReadError) -> [Symbol] {
         var header = GElf_Shdr()
         guard gelf_getshdr(table.handle, &header) != nil else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
-        let count = header.sh_entsize == 0 ? 0 : Int(header.sh_size / header.sh_entsize)
+        let entries = header.sh_entsize == 0 ? 0 : header.sh_size / header.sh_entsize
+        guard entries <= UInt64(maximumCount) else {
+            throw ELFReadError(path: path, reason: .tooManySymbols(count: Int(clamping: entries), limit: maximumCount))
+        }
+        guard let data = elf_getdata(table.handle, nil) else { throw ELFReadError(path: path, reason: .truncated(Self.lastError)) }
+        let count = Int(entries)
         var result: [Symbol] = []
         result.reserveCapacity(count)
         for index in 0..<count {
@@ -120,8 +127,13 @@ final class ELFFile {
 
     /// The relocations that apply to each of `targets`, in the same order, each keyed by the
     /// offset it patches: a section offset in an object file, a virtual address in an executable
-    /// or shared library. Each symbol table is read once, however many targets there are.
-    func relocations(targeting targets: [Section]) throws(ELFReadError) -> [[UInt64: Relocation]] {
+    /// or shared library (where a relocation goes to the first target, in header order, whose
+    /// addresses hold it, found by one sorted sweep). Each symbol table is read once, however many
+    /// targets there are.
+    ///
+    /// - Throws: ``ELFReadError`` when a table cannot be read, or a symbol table holds more than
+    ///   `maximumSymbols` entries.
+    func relocations(targeting targets: [Section], maximumSymbols: Int = .max) throws(ELFReadError) -> [[UInt64: Relocation]] {
         let all = try sections()
         let relocatable = isRelocatable
         var positions: [Int: Int] = [:]
@@ -133,12 +145,12 @@ final class ELFFile {
             guard gelf_getshdr(section.handle, &header) != nil else { continue }
             // Object files relocate one section per table; linked files keep dynamic relocations
             // for every section together (.rela.dyn).
-            let targetPositions: [Int]
+            let relocatedSection: Int?
             if relocatable {
                 guard let position = positions[Int(header.sh_info)] else { continue }
-                targetPositions = [position]
+                relocatedSection = position
             } else {
-                targetPositions = Array(targets.indices)
+                relocatedSection = nil
             }
             guard let data = elf_getdata(section.handle, nil), header.sh_entsize > 0 else { continue }
             let link = Int(header.sh_link)
@@ -147,19 +159,22 @@ final class ELFFile {
                 symbols = known
             } else {
                 let table = all.first { elf_ndxscn($0.handle) == link }
-                symbols = try table.map { table throws(ELFReadError) in try self.symbols(of: table) } ?? []
+                symbols = try table.map { table throws(ELFReadError) in try self.symbols(of: table, maximumCount: maximumSymbols) } ?? []
                 symbolTables[link] = symbols
             }
-            for index in 0..<Int(header.sh_size / header.sh_entsize) {
+            var read: [GElf_Rela] = []
+            for index in 0..<Int(clamping: header.sh_size / header.sh_entsize) {
                 var relocation = GElf_Rela()
-                guard gelf_getrela(data, Int32(index), &relocation) != nil else { continue }
+                guard gelf_getrela(data, Int32(truncatingIfNeeded: index), &relocation) != nil else { break }
+                read.append(relocation)
+            }
+            let positionsOfRead = relocatedSection.map { [Int?](repeating: $0, count: read.count) }
+                ?? FirstContainingInterval.find(read.map(\.r_offset), in: targets.map { .init(start: $0.address, length: $0.size) }).indices
+            for (relocation, position) in zip(read, positionsOfRead) {
+                guard let position else { continue }
                 let symbolIndex = Int(relocation.r_info >> 32)
                 let symbol = symbolIndex > 0 && symbolIndex < symbols.count ? symbols[symbolIndex] : nil
-                for position in targetPositions {
-                    let target = targets[position]
-                    if !relocatable && (relocation.r_offset < target.address || relocation.r_offset - target.address >= target.size) { continue }
-                    result[position][relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)
-                }
+                result[position][relocation.r_offset] = Relocation(symbol: symbol, addend: relocation.r_addend)
             }
         }
         return result

@@ -35,7 +35,11 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The file's `swift5_protocol_conformances` section lists more conformances than a
         /// reader reads (``ProtocolConformances/maximumCount``).
         case tooManyConformances(count: Int, limit: Int)
-        /// The file's symbol table lists more symbols than a reader reads.
+        /// The file's route sections hold more 128-byte blocks than a reader reads
+        /// (``RouteSectionReader/maximumRecordCount``): more records than any app registers.
+        case tooManyRecords(count: Int, limit: Int)
+        /// The file's symbol table holds more entries than a reader reads
+        /// (``EntrySymbols/maximumSymbolCount``).
         case tooManySymbols(count: Int, limit: Int)
     }
 
@@ -66,8 +70,10 @@ package struct ELFReadError: Error, Sendable, Hashable, CustomStringConvertible 
             "replaced or deleted since it was loaded, and the loaded file cannot be read through \(source) (\(why)) nor the path (\(pathError)): its records are skipped"
         case .tooManyConformances(let count, let limit):
             "its swift5_protocol_conformances section lists \(count) conformances, more than the \(limit) a reader reads"
+        case .tooManyRecords(let count, let limit):
+            "its linkrouter_routes sections have room for \(count) records, more than the \(limit) a reader reads"
         case .tooManySymbols(let count, let limit):
-            "its symbol table lists \(count) symbols, more than the \(limit) a reader reads"
+            "its symbol table holds \(count) symbols, more than the \(limit) a reader reads"
         case .notTheLoadedObject: "the file no longer matches the loaded object (rebuilt or replaced since it was loaded?): its route section is outside the object's memory"
         }
     }

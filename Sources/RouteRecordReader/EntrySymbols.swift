@@ -11,43 +11,72 @@ internal import Glibc
 /// a relocation against the function's symbol. Either way the symbol table names the function,
 /// and the Swift runtime demangles the name.
 package enum EntrySymbols {
+    /// The most entries a symbol table may hold for the tool to read it: 4,194,304 (2^22), 14
+    /// times the 297,000 of `swift-frontend`. A larger table is refused with
+    /// ``ELFReadError/Reason/tooManySymbols(count:limit:)`` before any of it is read.
+    package static let maximumSymbolCount = 1 << 22
+
     /// The demangled symbol of each record's accessor, keyed by record location; a record whose
     /// symbol cannot be found (a stripped binary) is missing from the result.
     ///
+    /// Each record's section and each accessor's function are found by one sorted sweep
+    /// (``FirstContainingInterval``), so the work grows as `(records + symbols) · log(symbols)`.
+    ///
+    /// - Parameter maximumSymbols: The most entries a symbol table may hold (``maximumSymbolCount``).
     /// - Returns: The symbols found (in `.symtab`, or in `.dynsym` for a stripped file), and whether
     ///   the file still has its full symbol table (`.symtab`).
-    package static func resolve(in section: RouteSection) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
+    /// - Throws: ``ELFReadError`` when the file cannot be read, or its symbol table is over the limit.
+    package static func resolve(
+        in section: RouteSection, maximumSymbols: Int = maximumSymbolCount
+    ) throws(ELFReadError) -> (symbols: [RecordLocation: String], hasSymbolTable: Bool) {
         let file = try ELFFile(path: section.file)
         let routeSections = try file.sections(named: RecordLayout.sectionName)
         guard !routeSections.isEmpty else { return ([:], false) }
-        let symbols = try file.symbols()
+        let symbols = try file.symbols(maximumCount: maximumSymbols)
         let hasSymbolTable = try file.sections().contains { $0.type == UInt32(SHT_SYMTAB) }
         guard !symbols.isEmpty else { return ([:], hasSymbolTable) }
-        let relocations = try file.relocations(targeting: routeSections)
+        let relocations = try file.relocations(targeting: routeSections, maximumSymbols: maximumSymbols)
         let isRelocatable = file.isRelocatable
-        var result: [RecordLocation: String] = [:]
-        for record in section.records {
-            let fileOffset = UInt64(record.location.fileOffset)
-            guard let position = routeSections.firstIndex(where: { fileOffset >= $0.fileOffset && fileOffset - $0.fileOffset < $0.size }) else {
-                continue
-            }
+        let records = section.records
+        // Each record's route section: the first in header order that holds its offset.
+        let placed = FirstContainingInterval.find(
+            records.map { UInt64($0.location.fileOffset) }, in: routeSections.map { .init(start: $0.fileOffset, length: $0.size) }
+        ).indices
+        var names = [String?](repeating: nil, count: records.count)
+        // The addresses to name, by the section their function must be in (`nil`: any).
+        var addresses: [UInt16?: [(record: Int, address: UInt64)]] = [:]
+        for (index, record) in records.enumerated() {
+            guard let position = placed[index] else { continue }
             let routes = routeSections[position]
-            let offsetInSection = fileOffset - routes.fileOffset
+            let offsetInSection = UInt64(record.location.fileOffset) - routes.fileOffset
             // Wrapping: addresses are taken modulo 2^64, and a corrupt header may put the section anywhere.
             let fieldAddress = routes.address &+ offsetInSection &+ 16
-            let name: String?
-            if let relocation = relocations[position][isRelocatable ? offsetInSection + 16 : fieldAddress] {
+            if let relocation = relocations[position][isRelocatable ? offsetInSection &+ 16 : fieldAddress] {
                 if let symbol = relocation.symbol, !symbol.name.isEmpty {
-                    name = symbol.name
+                    names[index] = symbol.name
                 } else {
                     let target = (relocation.symbol?.value ?? 0) &+ UInt64(bitPattern: relocation.addend)
-                    name = symbols.function(at: target, inSection: relocation.symbol?.sectionIndex)
+                    addresses[relocation.symbol?.sectionIndex, default: []].append((index, target))
                 }
             } else if record.accessorAddress != 0 {
-                name = symbols.function(at: UInt64(record.accessorAddress), inSection: nil)
-            } else {
-                name = nil
+                addresses[nil, default: []].append((index, UInt64(record.accessorAddress)))
             }
+        }
+        // Each address named by the function symbol whose range holds it, the first in the table:
+        // one sorted sweep per section asked for, not a scan of the table per record.
+        let functions = symbols.filter(\.isFunction)
+        let functionsBySection = addresses.keys.contains { $0 != nil } ? Dictionary(grouping: functions, by: \.sectionIndex) : [:]
+        for (section, wanted) in addresses {
+            let candidates = section.map { functionsBySection[$0] ?? [] } ?? functions
+            let found = FirstContainingInterval.find(
+                wanted.map(\.address), in: candidates.map { .init(start: $0.value, length: Swift.max($0.size, 1)) }
+            )
+            for (query, match) in zip(wanted, found.indices) {
+                if let match { names[query.record] = candidates[match].name }
+            }
+        }
+        var result: [RecordLocation: String] = [:]
+        for (record, name) in zip(records, names) {
             if let name { result[record.location] = demangle(name) }
         }
         return (result, hasSymbolTable)
@@ -103,16 +132,5 @@ func runtimeDemangle(_ name: String) -> String? {
         guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
         defer { free(result) }
         return String(cString: result)
-    }
-}
-
-extension [ELFFile.Symbol] {
-    /// The function symbol whose range contains `address` (in `section`, for object files).
-    func function(at address: UInt64, inSection section: UInt16?) -> String? {
-        let candidates = filter { symbol in
-            symbol.isFunction && (section == nil || symbol.sectionIndex == section!)
-                && address >= symbol.value && address - symbol.value < Swift.max(symbol.size, 1)
-        }
-        return candidates.first?.name
     }
 }

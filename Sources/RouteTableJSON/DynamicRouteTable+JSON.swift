@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import LinkRouterCore
 
 extension DynamicRouteTable {
@@ -23,8 +18,8 @@ extension DynamicRouteTable {
     ///   version, a missing, unknown or mistyped field, a pattern or URL that does not parse.
     public init(json: some Collection<UInt8>) throws(RouteTableError) {
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: Data(json)) } catch {
-            throw RouteTableError(problems: [.init(location: "document", message: "not valid JSON: \(Self.explain(error))")])
+        do { root = try JSONValue.read(json) } catch {
+            throw RouteTableError(problems: [.init(location: "document", message: error.description)])
         }
         var reader = DocumentReader()
         let document = reader.read(root)
@@ -48,73 +43,6 @@ extension DynamicRouteTable {
     /// - Throws: ``/LinkRouterCore/RouteTableError`` listing every problem, as for the bytes.
     public init(json: String) throws(RouteTableError) {
         try self.init(json: Array(json.utf8))
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        switch decoding {
-        case .dataCorrupted(let context):
-            return context.underlyingError.map { "\($0)" } ?? context.debugDescription
-        default:
-            return "\(decoding)"
-        }
-    }
-}
-
-/// Any JSON value.
-private enum JSONValue: Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    /// Decodes by the value's own kind, so a value that cannot be read reports its own error and
-    /// path (not "expected an object, found an array" from a fallback), and object members are read
-    /// in key order, so the error a document gets does not depend on hashing.
-    init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: Key.self) {
-            var fields: [String: JSONValue] = [:]
-            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                fields[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
-            }
-            self = .object(fields)
-        } else if var array = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
-            self = .array(items)
-        } else {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else {
-                do { self = .number(try container.decode(Double.self)) } catch let numberError {
-                    // Not a string either: a number that does not fit a Double; say so.
-                    do { self = .string(try container.decode(String.self)) } catch DecodingError.typeMismatch { throw numberError }
-                }
-            }
-        }
-    }
-
-    private struct Key: CodingKey {
-        let stringValue: String
-        init(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
-    var kind: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }
 

@@ -1,5 +1,5 @@
+import AppLinkFiles
 import LinkRouterCore
-import RouteInspection
 import Testing
 
 /// The cross-check of `routes links`' files against the router: a corpus of link paths run

@@ -1,3 +1,4 @@
+import AppLinkFiles
 import Foundation
 import LinkRouterCore
 import RouteInspection

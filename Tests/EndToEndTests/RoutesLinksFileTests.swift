@@ -41,7 +41,12 @@ struct RoutesLinksFileTests {
          intentFilterOptions, 3, "FILE: could not verify: a repetition of 100000 in an android:pathAdvancedPattern, more than the 1000 verified"),
         ("an exclusion whose paths explode the exploration, then an internal route claimed", {
             Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.org.linkrouter.Shop"], "components": [{"/": "*a??????????????????????", "exclude": true}, {"/": "/account/addresses/pick"}]}]}}"#.utf8)
-        }, appleOptions, 3, "FILE: could not verify: the paths of 2 rules and "),
+        }, appleOptions, 3, "FILE: could not verify: too complex: the paths of 2 rules and "),
+        ("an android:pathPattern of '/' and '.*a' 500 times", { Data(intentFilters(#"<data android:pathPattern="/\#(String(repeating: ".*a", count: 500))" />"#).utf8) },
+         intentFilterOptions, 3, "FILE: could not verify: too complex: the paths of 1 rule and "),
+        ("fifteen such patterns", {
+            Data(intentFilters(String(repeating: #"<data android:pathPattern="/\#(String(repeating: ".*a", count: 500))" />"#, count: 15)).utf8)
+        }, intentFilterOptions, 3, "FILE: could not verify: too complex: the paths of 15 rules and "),
         ("/dev/zero", { nil }, intentFilterOptions, 2, "routes: FILE: larger than 1048576 bytes, the limit for this kind of file"),
         ("an apple-app-site-association file over Apple's 128 KB", { Data(("{\"applinks\": {\"details\": []}}" + String(repeating: " ", count: 128 * 1024)).utf8) },
          appleOptions, 2, "routes: FILE: larger than 131072 bytes, the limit for this kind of file"),

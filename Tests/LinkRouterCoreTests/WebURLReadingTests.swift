@@ -55,6 +55,14 @@ struct WebURLReadingTests {
         Reading("https://ｅｘａｍｐｌｅ。com/", "https://example.com/"),
         Reading("https://xn--a.example/", nil),
         Reading("https://xn--abc-.example/", nil),
+        // Punycode as RFC 3492 decodes it: the basic code points come before the last `-` only
+        // when some do; a `-` first is read as a digit, which it is not (browsers refuse it too).
+        Reading("https://xn---tda.example/", nil),
+        Reading("https://xn--tda.example/", "https://xn--tda.example/"),
+        Reading("https://xn--bcher-kva.example/", "https://xn--bcher-kva.example/"),
+        Reading("https://xn----dha.example/", "https://xn----dha.example/"),
+        Reading("https://xn---q----jra.example/", "https://xn---q----jra.example/"),
+        Reading("https://b%C3%BC-.example/", "https://xn--b--xka.example/"),
         Reading("https://e\u{301}.example/", nil),
         Reading("https://\u{1E9E}.example/", nil),
         Reading("https://\u{5D0}.example/", nil),

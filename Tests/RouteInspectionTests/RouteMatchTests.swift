@@ -45,8 +45,23 @@ struct RouteMatchTests {
         #expect(hit.report.params == ["item": "9"])
         let other = try RouteMatch(url: "app://other/cart/9", in: .patterns(["cart/:item"]), host: "shop")
         #expect(!other.isMatch)
-        #expect(other.refusal == "host 'other' is not the fixed host 'shop'")
-        #expect(other.text.contains("none: host 'other' is not the fixed host 'shop'"))
+        // The router's own reason, from its admission: the tool does not restate the host rule.
+        #expect(other.refusal == "host 'other' is not handled by this router")
+        #expect(other.text.contains("none: host 'other' is not handled by this router"))
+    }
+
+    @Test("a miss is explained with the key the router's admission gives: a web link is keyed by its path, another link by its host and path")
+    func missKeyedAsAdmitted() async throws {
+        let app = RouteMatch.App(webHosts: ["shop.example.com"], source: .external)
+        let web = try await RouteMatch(url: "https://shop.example.com/catalog/x", in: .patterns(["catalog/:a/:b"]), app: app)
+        #expect(!web.isMatch)
+        #expect(web.closestPatterns().key == "catalog/x")
+        let scheme = try await RouteMatch(url: "app://catalog/x", in: .patterns(["catalog/:a/:b"]), app: app)
+        #expect(scheme.closestPatterns().key == "catalog/x")
+        let hosted = try RouteMatch(url: "app://shop/catalog/x", in: .patterns(["catalog/:a/:b"]), host: nil)
+        #expect(hosted.closestPatterns().key == "shop/catalog/x")
+        let fixed = try RouteMatch(url: "app://shop/catalog/x", in: .patterns(["catalog/:a/:b"]), host: "shop")
+        #expect(fixed.closestPatterns().key == "catalog/x")
     }
 
     @Test("the routes of a binary: a hit with a <path:> parameter, and a miss naming the closest pattern")

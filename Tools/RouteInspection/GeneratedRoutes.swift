@@ -1,3 +1,4 @@
+import AppLinkFiles
 import RouteRecordReader
 
 /// `routes gen BINARY`: Swift source with a `RouteID` constant and a typed `RouteLink` builder for

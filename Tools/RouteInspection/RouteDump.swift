@@ -36,7 +36,8 @@ package struct RouteDump {
     /// Reads the records of the files, each with its accessor's symbol when the file has a
     /// symbol table, and lists the records that cannot be read apart.
     ///
-    /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
+    /// - Throws: ``RouteInspectionError`` when a file cannot be read, has no route section, or
+    ///   holds more records or symbols than a reader reads.
     package init(binaries: [String]) throws(RouteInspectionError) {
         let routes = try BinaryRoutes.read(binaries)
         unreadable = routes.issues.map(UnreadableRow.init)
@@ -48,7 +49,15 @@ package struct RouteDump {
         }
         var rows: [DumpRow] = []
         for section in routes.sections {
-            let resolved = (try? EntrySymbols.resolve(in: section)) ?? (symbols: [:], hasSymbolTable: false)
+            // A file whose symbols cannot be read is listed without them; one past the reader's
+            // limit on symbols is refused, as a file past its limit on records is.
+            let resolved: (symbols: [RecordLocation: String], hasSymbolTable: Bool)
+            do {
+                resolved = try EntrySymbols.resolve(in: section)
+            } catch {
+                if case .tooManySymbols = error.reason { throw .unreadableFile(error) }
+                resolved = ([:], false)
+            }
             for record in section.records {
                 let symbol = resolved.symbols[record.location] ?? (resolved.hasSymbolTable ? nil : "(stripped: no symbol table)")
                 rows.append(DumpRow(record: record, symbol: symbol, fate: fates[record.location]))

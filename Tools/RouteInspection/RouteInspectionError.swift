@@ -1,3 +1,4 @@
+package import AppLinkFiles
 package import LinkRouterCore
 package import RouteRecordReader
 import RouteRecordLayout
@@ -33,8 +34,9 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
     case cannotEncodeJSON(String)
     /// An option that is missing or has a bad value, and why.
     case invalidArgument(String)
-    /// A deployed link file (`routes links --check`) that cannot be read, or read as its format.
-    case invalidLinkFile(file: String, reason: String)
+    /// `routes links` cannot write or check its file: a bad option, a deployed file that cannot be
+    /// read as its format, a file that cannot be written (``AppLinkFiles/AppLinkError``).
+    case appLinks(AppLinkError)
 
     package var description: String {
         switch self {
@@ -60,8 +62,8 @@ package enum RouteInspectionError: Error, CustomStringConvertible {
             "cannot encode the result as JSON: \(message)"
         case .invalidArgument(let message):
             message
-        case .invalidLinkFile(let file, let reason):
-            "\(file): \(reason)"
+        case .appLinks(let error):
+            error.description
         }
     }
 }

@@ -1,3 +1,4 @@
+import AppLinkFiles
 package import LinkRouterCore
 import RouteTableJSON
 
@@ -141,9 +142,10 @@ package struct RouteMatch {
             report = MatchReport(url: url, resolved: try router.resolve(url))
         } catch .noRoute {
             report = MatchReport(url: url, resolved: nil)
-        } catch .hostNotHandled(let other) {
+        } catch .hostNotHandled(let host) {
+            // The router's own reason: its admission refused the host (a fixed host, or web hosts).
             report = MatchReport(url: url, resolved: nil)
-            refusal = "host '\(other)' is not the fixed host '\(app.host ?? "")'"
+            refusal = "\(RouteFailure.hostNotHandled(host: host))"
         } catch {
             throw .unresolvableURL(error)
         }
@@ -175,8 +177,8 @@ package struct RouteMatch {
         var rows = [["url", report.url]]
         if let match = report.match {
             rows.append(["match", match])
-            for (index, name) in report.params.keys.sorted().enumerated() {
-                rows.append([index == 0 ? "params" : "", "\(name) = \(report.params[name]!)"])
+            for (index, (name, value)) in report.params.sorted(by: { $0.key < $1.key }).enumerated() {
+                rows.append([index == 0 ? "params" : "", "\(name) = \(value)"])
             }
             return TextOutput.table(rows)
         }
@@ -194,12 +196,11 @@ package struct RouteMatch {
     }
 
     /// For a miss: the route key, and the five patterns that came closest with why each failed,
-    /// compared with the key's decoded segments (a `%2F` stays inside its segment, as the router
-    /// reads it).
+    /// compared with the key's decoded segments as the router admits the URL (a `%2F` stays inside
+    /// its segment; the host is the first segment unless the router has a fixed host or the URL
+    /// is a web link): the router's admission decides, not the tool.
     package func closestPatterns() -> (key: String, patterns: [(pattern: String, reason: String)]) {
-        let parsed = try? RouteURL(report.url)
-        var segments = parsed?.pathSegments ?? []
-        if host == nil, let urlHost = parsed?.host, !urlHost.isEmpty { segments.insert(urlHost, at: 0) }
+        let segments = (try? router.admittedKeySegments(of: report.url)) ?? []
         let reasons = router.routes.map(\.pattern).compactMap { pattern in pattern.mismatch(forKey: segments).map { (pattern, $0) } }
             .sorted { $0.1.matchedSegments > $1.1.matchedSegments }
             .prefix(5)

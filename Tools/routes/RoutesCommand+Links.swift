@@ -1,3 +1,4 @@
+import AppLinkFiles
 import ArgumentParser
 import RouteInspection
 
@@ -95,7 +96,7 @@ extension RoutesCommand {
                 return CommandResult(output: "", diagnostics: diagnostics, foundWhatItLookedFor: false, couldNotVerify: true)
             }
             if let output {
-                try links.write(to: output)
+                try links.writeOutput(to: output)
                 return CommandResult(output: "", diagnostics: diagnostics, foundWhatItLookedFor: !links.hasProblems)
             }
             return CommandResult(output: links.output, diagnostics: diagnostics, foundWhatItLookedFor: !links.hasProblems)

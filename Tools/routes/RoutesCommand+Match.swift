@@ -45,12 +45,14 @@ extension RoutesCommand {
         }
 
         func inspect() async throws(RouteInspectionError) -> CommandResult {
+            // validate() has required one input or two.
+            guard let url = inputs.last else { throw .invalidArgument("give a URL") }
             let routes: RouteMatch.Routes = patterns.isEmpty ? .binary(inputs[0]) : .patterns(patterns)
             let app = RouteMatch.App(
                 host: host, webHosts: webHosts, source: source,
                 routeTable: try routeTable.map { path throws(RouteInspectionError) in try RouteMatch.App.routeTable(file: path) }
             )
-            let match = try await RouteMatch(url: inputs.last!, in: routes, app: app)
+            let match = try await RouteMatch(url: url, in: routes, app: app)
             return CommandResult(
                 output: (json ? try match.json() : match.text) + "\n", diagnostics: match.warnings.map { "routes: warning: \($0)\n" }.joined(),
                 foundWhatItLookedFor: match.isMatch

@@ -63,9 +63,10 @@ struct RoutesCommand: AsyncParsableCommand {
     private static func writeStandardError(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(2, start + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written

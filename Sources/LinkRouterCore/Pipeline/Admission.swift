@@ -120,3 +120,28 @@ final class AdmissionRules: Sendable {
         (try? admission(of: url, from: .app)).map { $0.key(of: url) }
     }
 }
+
+extension Admission {
+    /// The decoded segments of the route key of the URL admitted (``key(of:)``), the host first
+    /// when the key includes it; a `%2F` stays inside its segment.
+    func keySegments(of url: RouteURL) -> [String] {
+        var segments = url.pathSegments
+        if includingHost, let host = url.host, !host.isEmpty { segments.insert(host, at: 0) }
+        return segments
+    }
+}
+
+extension Router {
+    /// The decoded segments of the route key the router matches `url` by, the URL admitted as
+    /// every door admits it (``AdmissionRules/admission(of:from:dispatchers:)``): the host is the
+    /// key's first segment unless the router has a fixed host or the URL is a link to one of its
+    /// web hosts. For the `routes` tool, which explains a miss against the key the router matched.
+    ///
+    /// - Throws: ``RouteFailure/invalidURL(_:)``, or the admission's refusal:
+    ///   ``RouteFailure/schemeNotAllowed(scheme:)``, ``RouteFailure/hostNotHandled(host:)``.
+    package func admittedKeySegments(of url: String) throws(RouteFailure) -> [String] {
+        let parsed: RouteURL
+        do { parsed = try RouteURL(url, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
+        return try snapshot.admission.admission(of: parsed, from: .app).keySegments(of: parsed)
+    }
+}

@@ -229,10 +229,15 @@ enum Punycode {
     }
 
     /// The code points of a label's Punycode (after `xn--`), or `nil` when it is not Punycode.
+    ///
+    /// As RFC 3492's decoder (section 6.2, and its sample implementation) reads it: the basic
+    /// code points are those before the last `-`, and the deltas start after it only when some
+    /// come before it. A `-` at the very start is not a delimiter but the first character of the
+    /// deltas, where it is no digit: `xn---tda` is refused, as browsers refuse it.
     static func decode(_ input: [UInt8]) -> [Unicode.Scalar]? {
         var output: [Unicode.Scalar] = []
         var position = 0
-        if let dash = input.lastIndex(of: ASCII.minus) {
+        if let dash = input.lastIndex(of: ASCII.minus), dash > 0 {
             output = input[..<dash].map { Unicode.Scalar($0) }
             position = dash + 1
         }

@@ -2,7 +2,7 @@
 // web server. Any bytes must read or throw LinkFileError with a message — never trap, never take
 // more than libFuzzer's time and memory limits. A file read must write back (`json`) as text the
 // reader reads to the same document.
-import RouteInspection
+import AppLinkFiles
 
 /// libFuzzer's entry point: reads one input as an `apple-app-site-association` file and checks it.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@
 // intent filters. Any bytes must read or throw LinkFileError naming a line — never trap (no
 // recursion a file can drive: elements nest 10,000 deep in a 60 KB input). Filters read must
 // write back (`xml(header:)`) as text the reader reads to the same filters.
-import RouteInspection
+import AppLinkFiles
 
 /// libFuzzer's entry point: reads one input as intent filters and checks it.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -3,7 +3,7 @@
 // byte chooses the kind of rule, the rest is the pattern. The automaton must agree with the
 // platform's matcher on the shortest path of every class of paths it tells apart, within the
 // limits `--check` verifies within — never trap.
-import RouteInspection
+import AppLinkFiles
 
 /// libFuzzer's entry point: compiles one pattern and compares it with its matcher.
 @_cdecl("LLVMFuzzerTestOneInput")

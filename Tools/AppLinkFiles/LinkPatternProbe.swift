@@ -4,8 +4,8 @@
 /// (``AndroidPathRule/matches(_:)``, ``AppleAppSiteAssociation/matches(_:_:caseSensitive:)``)
 /// exactly when the automaton says so.
 package enum LinkPatternProbe {
-    /// The exploration's budget for one rule: small, as a fuzzer runs it a million times.
-    package static let budget = 4_000
+    /// The exploration's budget for one rule, in steps: small, as a fuzzer runs it a million times.
+    package static let budget = 20_000
     /// The most states a rule compared may take: a fuzzer runs it a million times, and the
     /// larger automata (up to ``LinkReport/maximumRulePositions``) are built the same way.
     package static let maximumPositions = 64
@@ -31,9 +31,8 @@ package enum LinkPatternProbe {
 
     private static func disagreement(_ expression: PathExpression, matcher: (String) -> Bool) -> String? {
         guard expression.positions <= maximumPositions else { return nil }
-        let explorer = PathClasses([expression], alphabet: ByteSet.unreserved.union(.slash))
         var found: String?
-        _ = explorer.explore(budget: budget) { visit in
+        _ = PathClasses.explore([expression], alphabet: ByteSet.unreserved.union(.slash), budget: budget) { visit in
             if (visit.matching == [0]) != matcher(visit.path) { found = visit.path }
             return found == nil && !visit.alive.isEmpty
         }

@@ -1,5 +1,5 @@
 /// Sets of URL paths as regular expressions over their bytes, and an explorer that walks every
-/// class of paths that a list of such sets cannot tell apart.
+/// class of paths that a list of such sets cannot tell apart, within a budget of steps.
 ///
 /// `routes links` states each route form, each platform rule (an `apple-app-site-association`
 /// component, an Android `<data>` path) and the paths it reasons about as a ``PathExpression``;
@@ -21,9 +21,10 @@ struct ByteSet: Hashable, Sendable {
         for byte in characters.utf8 { insert(byte) }
     }
 
-    /// The bytes from `first` to `last`, both included.
-    init(_ first: Character, through last: Character) {
-        for byte in first.asciiValue!...last.asciiValue! { insert(byte) }
+    /// The ASCII bytes from `first` to `last`, both included.
+    init(_ first: Unicode.Scalar, through last: Unicode.Scalar) {
+        guard first <= last else { return }
+        for value in first.value...last.value where value < 128 { insert(UInt8(value)) }
     }
 
     /// Every ASCII byte.
@@ -141,18 +142,15 @@ indirect enum PathExpression: Sendable {
     }
 }
 
-/// A nondeterministic automaton built from a ``PathExpression`` (Thompson's construction), with
-/// its moves precomputed per class of bytes.
+/// A nondeterministic automaton built from a ``PathExpression`` (Thompson's construction): each
+/// state has its moves on byte sets, each move leading to a set of states closed over the empty
+/// moves (computed by ``PathClasses/explore(_:alphabet:budget:_:)``, within its budget).
 private struct PathAutomaton {
-    private var epsilons: [[Int]] = []
-    private var edges: [[(ByteSet, Int)]] = []
+    var epsilons: [[Int]] = []
+    var edges: [[(set: ByteSet, target: Int)]] = []
     private(set) var accept = 0
-    /// For each state and byte class: the states reached, closed over empty moves, as a bit set
-    /// of ``wordCount`` words at `(state * classes + class) * wordCount`. One flat array: the
-    /// exploration reads it in its innermost loop.
-    private(set) var moves: [UInt64] = []
-    private(set) var start: [UInt64] = []
-    var wordCount: Int { (epsilons.count + 63) / 64 }
+    var stateCount: Int { epsilons.count }
+    var wordCount: Int { (stateCount + 63) / 64 }
 
     init(_ expression: PathExpression) {
         let first = newState()
@@ -205,32 +203,30 @@ private struct PathAutomaton {
         }
     }
 
-    private func closure(of states: [Int]) -> [UInt64] {
-        var set = [UInt64](repeating: 0, count: wordCount)
-        var pending = states
+    /// The states reached from `state` by empty moves, itself included, as ``wordCount`` words
+    /// appended to `words`; each state visited and each word written is a step.
+    func appendClosure(of state: Int, to words: inout [UInt64], steps: inout Int) {
+        let first = words.count
+        words += repeatElement(0, count: wordCount)
+        steps += wordCount
+        var pending = [state]
         while let state = pending.popLast() {
-            let (word, bit) = (state / 64, UInt64(1) << UInt64(state % 64))
-            guard set[word] & bit == 0 else { continue }
-            set[word] |= bit
+            steps += 1
+            let (word, bit) = (first + state / 64, UInt64(1) << UInt64(state % 64))
+            guard words[word] & bit == 0 else { continue }
+            words[word] |= bit
             pending += epsilons[state]
-        }
-        return set
-    }
-
-    /// Precomputes the moves for the byte classes, each given by a representative byte.
-    mutating func prepare(representatives: [UInt8]) {
-        start = closure(of: [0])
-        moves = []
-        moves.reserveCapacity(edges.count * representatives.count * wordCount)
-        for stateEdges in edges {
-            for byte in representatives { moves += closure(of: stateEdges.filter { $0.0.contains(byte) }.map(\.1)) }
         }
     }
 }
 
 /// The classes of paths that a list of ``PathExpression``s cannot tell apart: two paths of one
 /// class are matched by the same expressions, and so are all their continuations.
-struct PathClasses {
+///
+/// The explorer walks the product of the expressions' automata breadth first: every reachable
+/// combination of their states, once, with its shortest path. Its work is counted in steps, the
+/// same on every machine, and bounded by a budget (see ``explore(_:alphabet:budget:_:)``).
+enum PathClasses {
     /// One class, as the explorer reaches it.
     struct Visit {
         /// One of the class's shortest paths.
@@ -241,16 +237,59 @@ struct PathClasses {
         let alive: [Int]
     }
 
-    private var automata: [PathAutomaton]
-    private let offsets: [Int]
-    /// For each word of a combined state, the automaton it belongs to.
-    private let owners: [Int]
-    private let width: Int
-    /// One representative byte per class of bytes that every expression treats alike.
-    private let representatives: [UInt8]
+    /// How an exploration ended.
+    struct Exploration {
+        /// Whether every class was visited; `false` when the exploration stopped at its budget.
+        let isComplete: Bool
+        /// The steps it took: at most the budget, and one class's work more.
+        let steps: Int
+    }
 
-    /// Prepares the automata of `expressions` over the bytes of `alphabet`.
-    init(_ expressions: [PathExpression], alphabet: ByteSet) {
+    /// One move of a combined state: from a state, on the byte classes of `atoms`, to the
+    /// states of a closure.
+    private struct Move {
+        /// The byte classes it takes, as a bit set over their indices (at most 128).
+        let atoms: (low: UInt64, high: UInt64)
+        /// Where its closure starts in the automaton's closures.
+        let closure: Int
+
+        func takes(_ atom: Int) -> Bool {
+            atom < 64 ? atoms.low & (1 << UInt64(atom)) != 0 : atoms.high & (1 << UInt64(atom - 64)) != 0
+        }
+    }
+
+    /// An automaton prepared for the exploration: its moves, flat, and their closures.
+    private struct Prepared {
+        let wordCount: Int
+        let accept: Int
+        /// The start state's closure.
+        let start: [UInt64]
+        /// For each state, its moves: `moves[firstMove[state]..<firstMove[state + 1]]`.
+        let firstMove: [Int]
+        let moves: [Move]
+        /// The closures, ``wordCount`` words each.
+        let closures: [UInt64]
+    }
+
+    /// Visits every reachable class, shortest paths first, expanding only the classes for which
+    /// `visit` returns `true`.
+    ///
+    /// Every unit of work is a step, counted as it is done, and the exploration stops once the
+    /// steps pass `budget`: preparing the automata (each state a closure visits, each word of a
+    /// closure written), and for each class, each byte of its path, each live state and each of
+    /// its moves, each word a move adds to the next combined state, and four per word of each
+    /// combined state reached (sorted, stored, hashed, looked up). So the time and the memory an
+    /// exploration takes are bounded by its budget, and whether it finishes is the same on every
+    /// machine. A combined state is kept sparse, as the words of the automata still alive
+    /// (`word index, bits` pairs): in a table of many routes most forms are dead after a few
+    /// characters, and stepping or hashing them would cost every class the whole table.
+    ///
+    /// - Parameters:
+    ///   - expressions: The sets of paths to tell apart.
+    ///   - alphabet: The bytes paths are made of.
+    ///   - budget: The most steps to take.
+    ///   - visit: Called with each class; returns whether to expand it.
+    static func explore(_ expressions: [PathExpression], alphabet: ByteSet, budget: Int, _ visit: (Visit) -> Bool) -> Exploration {
         var sets: [ByteSet] = []
         for expression in expressions { expression.collectSets(into: &sets) }
         // Split the alphabet into classes whose bytes every set either holds or lacks.
@@ -265,35 +304,64 @@ struct PathClasses {
         let preferred = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-._~/".utf8)
         let rank = { (byte: UInt8) in preferred.firstIndex(of: byte) ?? preferred.count + Int(byte) }
         // Explored in that order too, so that a class's shortest path is the most readable one.
-        representatives = classes.map { part in part.bytes.min { rank($0) < rank($1) }! }.sorted { rank($0) < rank($1) }
-        automata = expressions.map { PathAutomaton($0) }
-        var offsets: [Int] = []
-        var owners: [Int] = []
-        for index in automata.indices {
-            automata[index].prepare(representatives: representatives)
-            offsets.append(owners.count)
-            owners += Array(repeating: index, count: automata[index].wordCount)
+        let representatives = classes.compactMap { part in part.bytes.min { rank($0) < rank($1) } }.sorted { rank($0) < rank($1) }
+
+        var steps = 0
+        var prepared: [Prepared] = []
+        for expression in expressions {
+            guard let automaton = prepare(PathAutomaton(expression), representatives: representatives, budget: budget, steps: &steps) else {
+                return Exploration(isComplete: false, steps: steps)
+            }
+            prepared.append(automaton)
         }
-        self.offsets = offsets
-        self.owners = owners
-        width = owners.count
+        return explore(prepared, representatives: representatives, budget: budget, steps: steps, visit)
     }
 
-    /// Visits every reachable class, shortest paths first, expanding only the classes for which
-    /// `visit` returns `true`.
-    ///
-    /// A combined state is kept sparse, as the words of the automata that are still alive
-    /// (`word index, bits` pairs): in a table of many routes most forms are dead after a few
-    /// characters, and stepping or hashing them would cost every class the whole table.
-    ///
-    /// The work is bounded: each class costs one unit, and expanding it, for each class of bytes,
-    /// four units (the state reached is looked up among those seen, the costliest step) and one
-    /// per live word of its combined state; past `budget` units the exploration stops. (A
-    /// count of classes alone is no bound: a rule such as `*a??????????????????????` makes
-    /// classes whose states grow large, and 400,000 of them took 295 s.)
-    ///
-    /// - Returns: `false` when it stopped at its budget with more to visit.
-    func explore(budget: Int, _ visit: (Visit) -> Bool) -> Bool {
+    /// The automaton's moves on the byte classes and their closures; `nil` when preparing it
+    /// passes the budget.
+    private static func prepare(_ automaton: PathAutomaton, representatives: [UInt8], budget: Int, steps: inout Int) -> Prepared? {
+        var start: [UInt64] = []
+        automaton.appendClosure(of: 0, to: &start, steps: &steps)
+        var closures: [UInt64] = []
+        var closureOf: [Int: Int] = [:]
+        var firstMove: [Int] = []
+        var moves: [Move] = []
+        for stateEdges in automaton.edges {
+            firstMove.append(moves.count)
+            for (set, target) in stateEdges {
+                steps += 1 + representatives.count
+                var atoms: (low: UInt64, high: UInt64) = (0, 0)
+                for (atom, byte) in representatives.enumerated() where set.contains(byte) {
+                    if atom < 64 { atoms.low |= 1 << UInt64(atom) } else { atoms.high |= 1 << UInt64(atom - 64) }
+                }
+                guard atoms != (0, 0) else { continue }
+                let closure: Int
+                if let known = closureOf[target] {
+                    closure = known
+                } else {
+                    closure = closures.count
+                    closureOf[target] = closure
+                    automaton.appendClosure(of: target, to: &closures, steps: &steps)
+                }
+                moves.append(Move(atoms: atoms, closure: closure))
+            }
+            if steps > budget { return nil }
+        }
+        firstMove.append(moves.count)
+        return Prepared(
+            wordCount: automaton.wordCount, accept: automaton.accept, start: start, firstMove: firstMove, moves: moves, closures: closures
+        )
+    }
+
+    private static func explore(_ automata: [Prepared], representatives: [UInt8], budget: Int, steps: Int, _ visit: (Visit) -> Bool) -> Exploration {
+        var steps = steps
+        var offsets: [Int] = []
+        var owners: [Int] = []
+        for (index, automaton) in automata.enumerated() {
+            offsets.append(owners.count)
+            owners += repeatElement(index, count: automaton.wordCount)
+        }
+        let width = owners.count
         var start: [UInt64] = []
         for (index, automaton) in automata.enumerated() {
             for (word, bits) in automaton.start.enumerated() where bits != 0 { start += [UInt64(offsets[index] + word), bits] }
@@ -303,15 +371,13 @@ struct PathClasses {
         var parents: [Int] = [-1]
         var parentBytes: [UInt8] = [0]
         var seen: [[UInt64]: Int] = [start: 0]
-        var scratch = [UInt64](repeating: 0, count: width)
-        var touched: [Int] = []
-        var next = 0
-        let tables = automata.map(\.moves), wordCounts = automata.map(\.wordCount), accepts = automata.map(\.accept)
         let atomCount = representatives.count
-        var work = 0
+        // The next combined state on each byte class, as it is made: `width` words per class,
+        // and the words touched.
+        var scratch = [UInt64](repeating: 0, count: width * atomCount)
+        var touched = [[Int]](repeating: [], count: atomCount)
+        var next = 0
         while next < keys.count {
-            work += 1 + (4 + keys[next].count / 2) * atomCount
-            if work > budget { return false }
             let key = keys[next]
             var path: [UInt8] = []
             var cursor = next
@@ -319,6 +385,7 @@ struct PathClasses {
                 path.append(parentBytes[cursor])
                 cursor = parents[cursor]
             }
+            steps += 1 + path.count + key.count
             var matching: [Int] = []
             var alive: [Int] = []
             var pair = 0
@@ -326,42 +393,53 @@ struct PathClasses {
                 defer { pair += 2 }
                 let word = Int(key[pair]), owner = owners[word]
                 if alive.last != owner { alive.append(owner) }
-                let accept = accepts[owner]
+                let accept = automata[owner].accept
                 if word - offsets[owner] == accept / 64, key[pair + 1] & (UInt64(1) << UInt64(accept % 64)) != 0 { matching.append(owner) }
             }
-            if visit(Visit(path: String(decoding: path.reversed(), as: UTF8.self), matching: matching, alive: alive)) {
-                for atom in representatives.indices {
-                    var pair = 0
-                    while pair < key.count {
-                        defer { pair += 2 }
-                        let word = Int(key[pair]), owner = owners[word], offset = offsets[owner]
-                        var bits = key[pair + 1]
-                        while bits != 0 {
-                            let state = (word - offset) * 64 + bits.trailingZeroBitCount
-                            bits &= bits - 1
-                            // Indexed, not enumerated: this loop is the exploration's cost.
-                            let words = wordCounts[owner]
-                            let first = (state * atomCount + atom) * words
-                            tables[owner].withUnsafeBufferPointer { moves in
-                                for index in 0..<words {
-                                    let reached = moves[first + index]
-                                    if reached != 0 {
-                                        if scratch[offset + index] == 0 { touched.append(offset + index) }
-                                        scratch[offset + index] |= reached
+            let expand = visit(Visit(path: String(decoding: path.reversed(), as: UTF8.self), matching: matching, alive: alive))
+            if expand {
+                var pair = 0
+                while pair < key.count {
+                    defer { pair += 2 }
+                    let word = Int(key[pair]), owner = owners[word], offset = offsets[owner]
+                    let automaton = automata[owner]
+                    let words = automaton.wordCount
+                    var bits = key[pair + 1]
+                    while bits != 0 {
+                        let state = (word - offset) * 64 + bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        let moves = automaton.firstMove[state]..<automaton.firstMove[state + 1]
+                        steps += 1 + moves.count
+                        for move in automaton.moves[moves] {
+                            for atom in 0..<atomCount where move.takes(atom) {
+                                steps += words
+                                let base = atom * width + offset
+                                // Indexed, not enumerated: this loop is the exploration's cost.
+                                automaton.closures.withUnsafeBufferPointer { closures in
+                                    for index in 0..<words {
+                                        let reached = closures[move.closure + index]
+                                        if reached != 0 {
+                                            if scratch[base + index] == 0 { touched[atom].append(offset + index) }
+                                            scratch[base + index] |= reached
+                                        }
                                     }
                                 }
                             }
                         }
+                        if steps > budget { return Exploration(isComplete: false, steps: steps) }
                     }
-                    touched.sort()
+                }
+                for atom in 0..<atomCount {
+                    steps += 1 + 4 * touched[atom].count
+                    touched[atom].sort()
                     var reached: [UInt64] = []
-                    reached.reserveCapacity(touched.count * 2)
-                    for word in touched {
+                    reached.reserveCapacity(touched[atom].count * 2)
+                    for word in touched[atom] {
                         reached.append(UInt64(word))
-                        reached.append(scratch[word])
-                        scratch[word] = 0
+                        reached.append(scratch[atom * width + word])
+                        scratch[atom * width + word] = 0
                     }
-                    touched.removeAll(keepingCapacity: true)
+                    touched[atom].removeAll(keepingCapacity: true)
                     guard seen[reached] == nil else { continue }
                     seen[reached] = keys.count
                     keys.append(reached)
@@ -369,8 +447,9 @@ struct PathClasses {
                     parentBytes.append(representatives[atom])
                 }
             }
+            if steps > budget { return Exploration(isComplete: false, steps: steps) }
             next += 1
         }
-        return true
+        return Exploration(isComplete: true, steps: steps)
     }
 }

@@ -1,7 +1,8 @@
 /// A platform's candidate rules for an app's routes, explored once against the routes, and the
 /// choice among them that `routes links` writes: the rules of the external routes, the exclusions
-/// they need, in the order that decides right.
-struct LinkRuleSet {
+/// they need, in the order that decides right. The rules are of one platform's kind, so the file
+/// is written from them as they are.
+struct LinkRuleSet<Rule: LinkRule> {
     /// One candidate rule.
     struct Candidate {
         /// Why the rule exists.
@@ -18,7 +19,7 @@ struct LinkRuleSet {
         let role: Role
         /// The form it is made for, by index.
         let form: Int
-        let rule: LinkRule
+        var rule: Rule
     }
 
     let routes: AppLinkRoutes
@@ -122,8 +123,8 @@ struct LinkRuleSet {
             guard let include = rules.order.first(where: { candidates[$0].form == candidate.form && candidates[$0].role == .include }) else { continue }
             var trial = positions
             trial[index] = positions[include] - 0.5
-            guard keeps(index, from: positions, to: trial, strictlyFewer: true) else { continue }
-            rules.order.insert(index, at: rules.order.firstIndex(of: include)!)
+            guard keeps(index, from: positions, to: trial, strictlyFewer: true), let place = rules.order.firstIndex(of: include) else { continue }
+            rules.order.insert(index, at: place)
             positions = rules.positions
         }
     }
@@ -149,35 +150,55 @@ extension LinkCoverage {
     var overClaimClassCount: Int { overClaims.reduce(0) { $0 + $1.classCount } }
 }
 
-/// A rule as a platform writes it.
-enum LinkRule {
-    /// An `apple-app-site-association` component.
-    case component(AppleAppSiteAssociation.Component, caseSensitive: Bool)
-    /// An Android `<data>` path attribute; `nil` for a filter without one, which claims every path.
-    case androidPath(AndroidPathRule?)
-
+/// A rule as a platform writes it: an `apple-app-site-association` component, an Android
+/// `<data>` path attribute.
+protocol LinkRule {
     /// The paths without query or fragment that it matches.
+    var expression: PathExpression { get }
+    /// Whether it excludes what it matches.
+    var excludes: Bool { get }
+    /// The rule as the file writes it: `{ "/": "/user/?*" }`, `<data android:pathPattern="/user/..*">`.
+    var text: String { get }
+}
+
+/// An `apple-app-site-association` component, with the case sensitivity its app's defaults give it.
+struct AppleRule: LinkRule {
+    var component: AppleAppSiteAssociation.Component
+    let caseSensitive: Bool
+
+    var expression: PathExpression { component.expression(caseSensitive: caseSensitive) }
+    var excludes: Bool { component.exclude }
+    var text: String {
+        var bare = component
+        bare.comment = nil
+        return bare.json
+    }
+}
+
+extension AndroidPathRule: LinkRule {
+    var excludes: Bool { false }
+    var text: String { "<data android:\(kind.rawValue)=\"\(AndroidIntentFilters.resourceEscaped(value))\">" }
+}
+
+/// What an intent filter of a deployed file claims of a host's paths: those of one of its path
+/// attributes, or every path, for a filter without one.
+enum AndroidFilterRule: LinkRule {
+    case attribute(AndroidPathRule)
+    case everyPath
+
     var expression: PathExpression {
         switch self {
-        case .component(let component, let caseSensitive): component.expression(caseSensitive: caseSensitive)
-        case .androidPath(let rule): rule?.expression ?? .anything
+        case .attribute(let rule): rule.expression
+        case .everyPath: .anything
         }
     }
 
-    /// Whether it excludes what it matches.
-    var excludes: Bool {
-        if case .component(let component, _) = self { component.exclude } else { false }
-    }
+    var excludes: Bool { false }
 
-    /// The rule as the file writes it: `{ "/": "/user/?*" }`, `pathPattern="/user/..*"`.
     var text: String {
         switch self {
-        case .component(let component, _):
-            var bare = component
-            bare.comment = nil
-            return bare.json
-        case .androidPath(let rule?): return "<data android:\(rule.kind.rawValue)=\"\(AndroidIntentFilters.resourceEscaped(rule.value))\">"
-        case .androidPath(nil): return "a filter without a path attribute"
+        case .attribute(let rule): rule.text
+        case .everyPath: "a filter without a path attribute"
         }
     }
 }

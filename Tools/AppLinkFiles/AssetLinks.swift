@@ -1,3 +1,5 @@
+internal import RouteTableJSON
+
 /// `assetlinks.json`: the statement, served at `https://HOST/.well-known/assetlinks.json`, that lets
 /// Android verify an app's `android:autoVerify` intent filters for the host (App Links).
 ///
@@ -15,8 +17,8 @@ struct AssetLinks {
     /// Checks the package name and normalizes the fingerprints (hexadecimal, with or without `:`,
     /// any case).
     ///
-    /// - Throws: ``RouteInspectionError/invalidArgument(_:)`` for a missing or malformed one.
-    init(packageName: String?, fingerprints: [String]) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/invalidArgument(_:)`` for a missing or malformed one.
+    init(packageName: String?, fingerprints: [String]) throws(AppLinkError) {
         guard let packageName else { throw .invalidArgument("--format assetlinks needs --package (the Android application's package name)") }
         let identifier = ASCIIBytes.letters.union(.digits).union(ByteSet("_"))
         let parts = packageName.split(separator: ".", omittingEmptySubsequences: false)
@@ -26,7 +28,7 @@ struct AssetLinks {
         }) else { throw .invalidArgument("'\(packageName)' is not an Android package name (such as com.example.shop)") }
         guard !fingerprints.isEmpty else { throw .invalidArgument("--format assetlinks needs --sha256 (the signing certificate's SHA-256 fingerprint)") }
         self.packageName = packageName
-        self.fingerprints = try fingerprints.map { (fingerprint: String) throws(RouteInspectionError) -> String in
+        self.fingerprints = try fingerprints.map { (fingerprint: String) throws(AppLinkError) -> String in
             guard let normalized = Self.normalized(fingerprint) else {
                 throw .invalidArgument("'\(fingerprint)' is not a SHA-256 fingerprint: 32 bytes in hexadecimal, as AB:CD:…")
             }
@@ -52,12 +54,12 @@ struct AssetLinks {
     /// The file's text.
     var json: String {
         let target = JSONText.object([
-            ("namespace", JSONText.string("android_app")),
-            ("package_name", JSONText.string(packageName)),
-            ("sha256_cert_fingerprints", JSONText.array(fingerprints.map(JSONText.string), indent: "      ")),
-        ], indent: "    ")
-        let statement = JSONText.object([("relation", JSONText.inlineArray([JSONText.string(Self.relation)])), ("target", target)], indent: "  ")
-        return JSONText.array([statement], indent: "") + "\n"
+            ("namespace", .string("android_app")),
+            ("package_name", .string(packageName)),
+            ("sha256_cert_fingerprints", .array(fingerprints.map(JSONText.string))),
+        ])
+        let statement = JSONText.object([("relation", .array([.string(Self.relation)], layout: .inline)), ("target", target)])
+        return JSONText.array([statement]).written() + "\n"
     }
 
     /// The problems of a deployed file: one line each; empty when a statement grants the relation
@@ -66,7 +68,7 @@ struct AssetLinks {
     /// A file that is not JSON, or not an array of statements, is one problem.
     func check(_ text: String) -> [String] {
         let document: JSONValue
-        do { document = try JSONValue.parse(text) } catch { return ["assetlinks.json: \(error.message)"] }
+        do { document = try JSONValue.read(text) } catch { return ["assetlinks.json: \(error.description)"] }
         guard let statements = document.array else { return ["assetlinks.json: not an array of statements"] }
         let matching = statements.filter { statement in
             statement["target"]?["namespace"]?.string == "android_app" && statement["target"]?["package_name"]?.string == packageName

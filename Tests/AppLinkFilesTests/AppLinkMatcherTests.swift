@@ -1,4 +1,4 @@
-import RouteInspection
+import AppLinkFiles
 import Testing
 
 /// The matchers the cross-check relies on, against the examples of Apple's and Android's

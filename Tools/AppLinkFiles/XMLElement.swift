@@ -69,6 +69,11 @@ struct XMLElement {
             let attributes: [String: String]
             let namespaces: [String: String]
             var children: [XMLElement] = []
+
+            /// The element with the content read so far.
+            var element: XMLElement {
+                XMLElement(name: name, attributes: attributes, children: children, namespaces: namespaces)
+            }
         }
 
         private func fail(_ message: String) -> LinkFileError {
@@ -232,54 +237,48 @@ struct XMLElement {
             return (Open(name: elementName, attributes: attributes, namespaces: namespaces), isEmpty)
         }
 
-        /// The root element and everything in it, read with a stack of open elements.
+        /// The root element and everything in it, read with a stack of open elements: the one
+        /// whose content is being read, and the elements it is in.
         private mutating func elements() throws(LinkFileError) -> XMLElement {
-            var stack: [Open] = []
-            var namespaces = ["xml": "http://www.w3.org/XML/1998/namespace"]
+            // At the root's `<`.
+            index += 1
+            var (current, isEmpty) = try startTag(namespaces: ["xml": "http://www.w3.org/XML/1998/namespace"])
+            if isEmpty { return current.element }
+            var outer: [Open] = []
             while true {
-                // At a `<` that starts an element.
-                index += 1
-                guard stack.count < XMLElement.maximumDepth else { throw fail("elements nested deeper than \(XMLElement.maximumDepth)") }
-                let (open, isEmpty) = try startTag(namespaces: namespaces)
-                var finished: XMLElement?
-                if isEmpty {
-                    finished = XMLElement(name: open.name, attributes: open.attributes, children: [], namespaces: open.namespaces)
-                } else {
-                    stack.append(open)
-                }
-                // Content, until the next start tag.
-                while true {
-                    if let element = finished {
-                        finished = nil
-                        guard !stack.isEmpty else { return element }
-                        stack[stack.count - 1].children.append(element)
-                    }
-                    guard let current = stack.last else { preconditionFailure("an open element") }
-                    guard !atEnd else { throw fail("<\(current.name)> is not closed") }
-                    if peek("</") {
-                        index += 2
-                        let closing = try name()
-                        guard closing == current.name else { throw fail("</\(closing)> closes <\(current.name)>") }
-                        skipSpace()
-                        guard peek(">") else { throw fail("'>' expected") }
-                        index += 1
-                        let element = stack.removeLast()
-                        finished = XMLElement(name: element.name, attributes: element.attributes, children: element.children, namespaces: element.namespaces)
-                    } else if peek("<!--") {
-                        try comment()
-                    } else if peek("<![CDATA[") {
-                        index += 9
-                        _ = try text(until: "]]>", what: "a CDATA section")
-                    } else if peek("<?") {
-                        try processingInstruction()
-                    } else if peek("<!") {
-                        throw fail("a declaration is not allowed inside an element")
-                    } else if peek("<") {
-                        namespaces = current.namespaces
-                        break
+                guard !atEnd else { throw fail("<\(current.name)> is not closed") }
+                if peek("</") {
+                    index += 2
+                    let closing = try name()
+                    guard closing == current.name else { throw fail("</\(closing)> closes <\(current.name)>") }
+                    skipSpace()
+                    guard peek(">") else { throw fail("'>' expected") }
+                    index += 1
+                    guard let parent = outer.popLast() else { return current.element }
+                    let finished = current.element
+                    current = parent
+                    current.children.append(finished)
+                } else if peek("<!--") {
+                    try comment()
+                } else if peek("<![CDATA[") {
+                    index += 9
+                    _ = try text(until: "]]>", what: "a CDATA section")
+                } else if peek("<?") {
+                    try processingInstruction()
+                } else if peek("<!") {
+                    throw fail("a declaration is not allowed inside an element")
+                } else if peek("<") {
+                    index += 1
+                    guard outer.count + 1 < XMLElement.maximumDepth else { throw fail("elements nested deeper than \(XMLElement.maximumDepth)") }
+                    let (child, childIsEmpty) = try startTag(namespaces: current.namespaces)
+                    if childIsEmpty {
+                        current.children.append(child.element)
                     } else {
-                        try characterData()
+                        outer.append(current)
+                        current = child
                     }
+                } else {
+                    try characterData()
                 }
             }
         }
@@ -329,26 +328,5 @@ struct XMLElement {
             default: false
             }
         }
-    }
-
-    /// Text escaped for an attribute value in double quotes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            // A parser turns raw line breaks and tabs in a value into spaces; XML has no way to
-            // write the other control characters.
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            case _ where character.unicodeScalars.contains(where: { $0.value < 0x20 }): result += "\u{FFFD}"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,15 +1,12 @@
 package import LinkRouterCore
-import RouteRecordReader
 
 /// The routes an app registers, as `routes links` reasons about them: each pattern with its
 /// exposure and query contract, and a router configured with the app's web host that answers,
 /// for a path, what the app would do with the link `https://HOST/path`.
 ///
-/// Read from binaries, the routes are those discovery registers, made by the same pass
-/// (``RecordPass``): records in link order, with the options they declare; of the records of one
-/// shape the one marked as an override, none when several claim it without one (``OverrideRule``);
-/// records that cannot be read or whose pattern or query contract does not parse are left out
-/// (`routes check` reports them).
+/// The routes are registered on a router this type configures: by the caller (the `routes` tool
+/// registers those of its binaries as discovery does, `RouteInspection`'s `BinaryRoutes`), or
+/// from patterns given one by one.
 package struct AppLinkRoutes {
     /// The registered routes, in registration order.
     package let routes: [RouteDescription]
@@ -18,24 +15,22 @@ package struct AppLinkRoutes {
     /// The router the routes are registered on, with ``host`` as its web host.
     let router: Router
 
-    /// The routes of the binaries, as the app would register them.
+    /// The routes `register` registers on a router whose web host is `host`, as the app's is.
     ///
-    /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section, or
-    ///   the host is not a host name.
-    package init(binaries: [String], host: String) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/invalidArgument(_:)`` for a host that is not a host name.
+    package init(host: String, registering register: (Router) -> Void) throws(AppLinkError) {
         try Self.validate(host: host)
-        // The routes and options the app registers: a record whose query contract does not parse
-        // is skipped, as discovery skips it, not registered without its contract.
-        let (router, _) = try BinaryRoutes.read(binaries).router(Self.configuration(host: host))
+        let router = Self.router(host: host)
+        register(router)
         self.init(router: router, host: host)
     }
 
     /// Routes given as patterns with their options, registered in this order (tests, and tables
     /// made in code).
     ///
-    /// - Throws: ``RouteInspectionError/invalidPattern(_:)`` for a pattern that cannot be
-    ///   registered, ``RouteInspectionError/invalidArgument(_:)`` for a host that is not a host name.
-    package init(patterns: [(pattern: String, options: RouteOptions)], host: String) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/invalidPattern(_:)`` for a pattern that cannot be
+    ///   registered, ``AppLinkError/invalidArgument(_:)`` for a host that is not a host name.
+    package init(patterns: [(pattern: String, options: RouteOptions)], host: String) throws(AppLinkError) {
         try Self.validate(host: host)
         let router = Self.router(host: host)
         for (pattern, options) in patterns {
@@ -51,17 +46,13 @@ package struct AppLinkRoutes {
     }
 
     private static func router(host: String) -> Router {
-        Router(configuration: configuration(host: host))
-    }
-
-    private static func configuration(host: String) -> RouterConfiguration {
-        RouterConfiguration(webHosts: [host])
+        Router(configuration: RouterConfiguration(webHosts: [host]))
     }
 
     /// Requires a DNS host name: labels of letters, digits and `-`, separated by dots.
     ///
-    /// - Throws: ``RouteInspectionError/invalidArgument(_:)``.
-    package static func validate(host: String) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/invalidArgument(_:)``.
+    package static func validate(host: String) throws(AppLinkError) {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let valid = !host.isEmpty && host.utf8.count <= 253 && labels.allSatisfy { label in
             !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"

@@ -4,6 +4,16 @@ import LinkRouterCore
 /// (warnings), routes not claimed, internal routes claimed and rules no route takes (errors when
 /// checking; routes not claimed are warnings when writing), then a summary.
 struct LinkReport {
+    /// The files of paths: those whose rules claim a web host's paths one by one.
+    enum PathFormat {
+        /// An `apple-app-site-association` file.
+        case apple
+        /// Android intent filters.
+        case android
+    }
+
+    /// The file written, with its final newline; empty when checking.
+    private(set) var file = ""
     /// The lines, in order.
     private(set) var lines: [String] = []
     private(set) var hasErrors = false
@@ -23,7 +33,7 @@ struct LinkReport {
     static let maximumPositions = 16_384
 
     /// Why rules are too large to explore, if they are.
-    private static func sizeProblem(_ rules: [LinkRule]) -> String? {
+    private static func sizeProblem(_ rules: [some LinkRule]) -> String? {
         var total = 0
         for rule in rules {
             let positions = rule.expression.positions
@@ -56,62 +66,59 @@ struct LinkReport {
 
     // MARK: Writing
 
-    /// Writes the format's file for the routes; returns it with its report.
-    static func generate(routes: AppLinkRoutes, options: AppLinks.Options, command: String) throws(RouteInspectionError) -> (String, LinkReport) {
+    /// Writes the format's file for the routes, with its report.
+    ///
+    /// - Throws: ``AppLinkError/invalidArgument(_:)`` for a missing or malformed option.
+    init(generating format: PathFormat, routes: AppLinkRoutes, options: AppLinks.Options, command: String) throws(AppLinkError) {
         let forms = LinkForm.forms(of: routes)
-        switch options.format {
-        case .appleAppSiteAssociation:
+        switch format {
+        case .apple:
             guard !options.appIDs.isEmpty else { throw .invalidArgument("--format apple-app-site-association needs --app-id TEAMID.BUNDLE.ID") }
-            for appID in options.appIDs { try validate(appID: appID) }
-            var set = LinkRuleSet(routes: routes, forms: forms, candidates: appleCandidates(forms), semantics: .firstMatch, budget: options.explorationBudget)
+            for appID in options.appIDs { try Self.validate(appID: appID) }
+            var set = LinkRuleSet(routes: routes, forms: forms, candidates: Self.appleCandidates(forms), semantics: .firstMatch, budget: options.explorationBudget)
             set.start(with: [.include, .internalRoute])
             set.excludeInternalRoutes()
             set.excludeDeeperPaths()
             set.removeNeedlessRules()
-            let components = set.rules.order.map { index -> AppleAppSiteAssociation.Component in
-                guard case .component(var component, _) = set.candidates[index].rule else { preconditionFailure("an apple candidate") }
-                component.comment = comment(for: set.candidates[index], in: set)
+            let components = set.rules.order.map { index in
+                var component = set.candidates[index].rule.component
+                component.comment = Self.comment(for: set.candidates[index], in: set)
                 return component
             }
-            let file = AppleAppSiteAssociation(details: [.init(appIDs: options.appIDs, components: components)])
-            var report = LinkReport()
-            report.add(set.coverage, of: set, routes: routes, writing: true)
-            report.summarize(set: set, ruleCount: components.count, rulesName: "components", format: options.format)
-            return (file.json, report)
-        case .androidIntentFilters:
-            var set: LinkRuleSet
+            let document = AppleAppSiteAssociation(details: [.init(appIDs: options.appIDs, components: components)])
+            add(set.coverage, of: set, routes: routes, writing: true)
+            summarize(set: set, ruleCount: components.count, rulesName: "components", format: options.format)
+            file = document.json
+        case .android:
+            var set: LinkRuleSet<AndroidPathRule>
             if let minimum = options.minimumSDK, minimum >= 31 {
-                set = advancedAndroidRules(routes: routes, forms: forms, budget: options.explorationBudget)
+                set = Self.advancedAndroidRules(routes: routes, forms: forms, budget: options.explorationBudget)
                 set.useAll()
             } else {
-                set = LinkRuleSet(routes: routes, forms: forms, candidates: androidCandidates(forms), semantics: .anyMatch, budget: options.explorationBudget)
+                set = LinkRuleSet(routes: routes, forms: forms, candidates: Self.androidCandidates(forms), semantics: .anyMatch, budget: options.explorationBudget)
                 set.start(with: [.include])
             }
             set.excludeInternalRoutes()
             set.removeNeedlessRules()
             var filter = AndroidIntentFilters.Filter(autoVerify: true, schemes: ["https"], hosts: [routes.host], paths: [])
             for index in set.rules.order {
-                guard case .androidPath(let rule?) = set.candidates[index].rule else { preconditionFailure("an android candidate") }
-                filter.pathComments[filter.paths.count] = comment(for: set.candidates[index], in: set)
-                filter.paths.append(rule)
+                filter.pathComments[filter.paths.count] = Self.comment(for: set.candidates[index], in: set)
+                filter.paths.append(set.candidates[index].rule)
             }
             var filters = AndroidIntentFilters(filters: [filter])
             for scheme in options.schemes {
-                try GeneratedRoutes.validate(scheme: scheme)
-                filters.filters.append(customSchemeFilter(scheme: scheme.lowercased()))
+                try AppLinks.validate(scheme: scheme)
+                filters.filters.append(Self.customSchemeFilter(scheme: scheme.lowercased()))
             }
-            var report = LinkReport()
-            report.add(set.coverage, of: set, routes: routes, writing: true)
-            report.summarize(set: set, ruleCount: filter.paths.count, rulesName: "paths", format: options.format)
+            add(set.coverage, of: set, routes: routes, writing: true)
+            summarize(set: set, ruleCount: filter.paths.count, rulesName: "paths", format: options.format)
             let header = "Generated by \(command).\nPaste the <intent-filter> elements into the <activity> that opens links; serve assetlinks.json at https://\(routes.host)/.well-known/assetlinks.json."
-            return (filters.xml(header: header), report)
-        case .assetLinks, .desktopEntry:
-            preconditionFailure("not a format of paths")
+            file = filters.xml(header: header)
         }
     }
 
     /// Requires `TEAMID.bundle.id`: a ten-character team identifier of capitals and digits, then a bundle identifier.
-    static func validate(appID: String) throws(RouteInspectionError) {
+    static func validate(appID: String) throws(AppLinkError) {
         let parts = appID.split(separator: ".", maxSplits: 1)
         let team = ByteSet("A", through: "Z").union(.digits)
         let bundle = ASCIIBytes.letters.union(.digits).union(ByteSet("-."))
@@ -120,36 +127,36 @@ struct LinkReport {
         else { throw .invalidArgument("'\(appID)' is not an app ID: TEAMID.bundle.id, with a ten-character team ID of capitals and digits") }
     }
 
-    private static func appleCandidates(_ forms: [LinkForm]) -> [LinkRuleSet.Candidate] {
-        forms.indices.flatMap { index -> [LinkRuleSet.Candidate] in
+    private static func appleCandidates(_ forms: [LinkForm]) -> [LinkRuleSet<AppleRule>.Candidate] {
+        forms.indices.flatMap { index -> [LinkRuleSet<AppleRule>.Candidate] in
             let form = forms[index]
-            func candidate(_ role: LinkRuleSet.Candidate.Role, _ path: AppleLinkRules.Path) -> LinkRuleSet.Candidate {
+            func candidate(_ role: LinkRuleSet<AppleRule>.Candidate.Role, _ path: AppleLinkRules.Path) -> LinkRuleSet<AppleRule>.Candidate {
                 var component = AppleAppSiteAssociation.Component(path: path.path, exclude: role != .include)
                 if path.ignoresCase { component.caseSensitive = false }
-                return .init(role: role, form: index, rule: .component(component, caseSensitive: true))
+                return .init(role: role, form: index, rule: AppleRule(component: component, caseSensitive: true))
             }
             guard form.isExternal else { return AppleLinkRules.exclusions(of: form).map { candidate(.internalRoute, $0) } }
             return AppleLinkRules.paths(of: form).map { candidate(.include, $0) } + AppleLinkRules.deeperPaths(of: form).map { candidate(.deeperPaths, $0) }
         }
     }
 
-    private static func androidCandidates(_ forms: [LinkForm]) -> [LinkRuleSet.Candidate] {
+    private static func androidCandidates(_ forms: [LinkForm]) -> [LinkRuleSet<AndroidPathRule>.Candidate] {
         forms.indices.filter { forms[$0].isExternal }.flatMap { index in
-            AndroidLinkRules.rules(of: forms[index]).map { LinkRuleSet.Candidate(role: .include, form: index, rule: .androidPath($0)) }
+            AndroidLinkRules.rules(of: forms[index]).map { LinkRuleSet<AndroidPathRule>.Candidate(role: .include, form: index, rule: $0) }
         }
     }
 
     /// `android:pathAdvancedPattern` rules for the external forms, each split until it claims no
     /// path of an internal route where the split can be said in patterns (see ``AdvancedPathRules``).
-    private static func advancedAndroidRules(routes: AppLinkRoutes, forms: [LinkForm], budget: Int) -> LinkRuleSet {
+    private static func advancedAndroidRules(routes: AppLinkRoutes, forms: [LinkForm], budget: Int) -> LinkRuleSet<AndroidPathRule> {
         var pieces = forms.indices.filter { forms[$0].isExternal }.map { (form: $0, sequence: AdvancedPathRules.Sequence(forms[$0])) }
         var unsplittable = Set<Int>()
-        func ruleSet(adding extra: [LinkRuleSet.Candidate] = []) -> (set: LinkRuleSet, pieceOf: [Int]) {
-            var candidates: [LinkRuleSet.Candidate] = []
+        func ruleSet(adding extra: [LinkRuleSet<AndroidPathRule>.Candidate] = []) -> (set: LinkRuleSet<AndroidPathRule>, pieceOf: [Int]) {
+            var candidates: [LinkRuleSet<AndroidPathRule>.Candidate] = []
             var pieceOf: [Int] = []
             for (index, piece) in pieces.enumerated() {
                 for pattern in piece.sequence.patterns() {
-                    candidates.append(.init(role: .include, form: piece.form, rule: .androidPath(AndroidPathRule(.pathAdvancedPattern, pattern))))
+                    candidates.append(.init(role: .include, form: piece.form, rule: AndroidPathRule(.pathAdvancedPattern, pattern)))
                     pieceOf.append(index)
                 }
             }
@@ -209,7 +216,7 @@ struct LinkReport {
     }
 
     /// The comment a written rule carries: the route it is for.
-    private static func comment(for candidate: LinkRuleSet.Candidate, in set: LinkRuleSet) -> String {
+    private static func comment<Rule>(for candidate: LinkRuleSet<Rule>.Candidate, in set: LinkRuleSet<Rule>) -> String {
         let form = set.forms[candidate.form]
         let route = "'\(form.pattern.text)'"
         switch candidate.role {
@@ -222,12 +229,12 @@ struct LinkReport {
     // MARK: Checking
 
     /// Checks a deployed file against the routes.
-    init(checking text: String, file: String, routes: AppLinkRoutes, options: AppLinks.Options) throws(RouteInspectionError) {
-        let forms = LinkForm.forms(of: routes)
-        let rules: [LinkRule]
-        let semantics: RuleSemantics
-        switch options.format {
-        case .appleAppSiteAssociation:
+    ///
+    /// - Throws: ``AppLinkError/invalidLinkFile(file:reason:)`` for a file that is not what its
+    ///   format reads, ``AppLinkError/invalidArgument(_:)`` when the app to check is not named.
+    init(checking text: String, as format: PathFormat, file: String, routes: AppLinkRoutes, options: AppLinks.Options) throws(AppLinkError) {
+        switch format {
+        case .apple:
             let document: AppleAppSiteAssociation
             do { document = try AppleAppSiteAssociation(json: text) } catch {
                 guard error.isUnverifiable else { throw .invalidLinkFile(file: file, reason: error.description) }
@@ -241,33 +248,40 @@ struct LinkReport {
             guard let (components, caseSensitive) = document.components(for: appID) else {
                 throw .invalidLinkFile(file: file, reason: "no applinks.details entry names \(appID)")
             }
-            rules = components.map { .component($0, caseSensitive: caseSensitive) }
-            semantics = .firstMatch
-        case .androidIntentFilters:
+            self.init(checking: components.map { AppleRule(component: $0, caseSensitive: caseSensitive) }, semantics: .firstMatch, file: file, routes: routes, options: options)
+        case .android:
             let filters: AndroidIntentFilters
             do { filters = try AndroidIntentFilters(xml: text) } catch {
                 guard error.isUnverifiable else { throw .invalidLinkFile(file: file, reason: error.description) }
                 self = Self.unverified(file, error.description)
                 return
             }
-            rules = filters.pathRules(forHTTPSHost: routes.host).map { .androidPath($0) }
-            semantics = .anyMatch
-            for filter in filters.filters where filter.schemes.contains("https") && filter.hosts.contains(routes.host) && !filter.autoVerify {
-                warn("\(file): the intent filter for https://\(routes.host) has no android:autoVerify=\"true\": Android does not verify it as an App Link")
+            let warnings = filters.filters.filter { $0.schemes.contains("https") && $0.hosts.contains(routes.host) && !$0.autoVerify }.map { _ in
+                "\(file): the intent filter for https://\(routes.host) has no android:autoVerify=\"true\": Android does not verify it as an App Link"
             }
-            if rules.isEmpty { lines.append("\(file): no intent filter claims https://\(routes.host) links") }
-        case .assetLinks, .desktopEntry:
-            preconditionFailure("not a format of paths")
+            let rules = filters.pathRules(forHTTPSHost: routes.host).map { $0.map(AndroidFilterRule.attribute) ?? .everyPath }
+            let notes = rules.isEmpty ? ["\(file): no intent filter claims https://\(routes.host) links"] : []
+            self.init(checking: rules, semantics: .anyMatch, file: file, routes: routes, options: options, warnings: warnings, notes: notes)
         }
+    }
+
+    /// Checks a file's rules against the routes; the report starts with `warnings`, then `notes`.
+    private init(
+        checking rules: [some LinkRule], semantics: RuleSemantics, file: String, routes: AppLinkRoutes, options: AppLinks.Options,
+        warnings: [String] = [], notes: [String] = []
+    ) {
+        for warning in warnings { warn(warning) }
+        lines += notes
         if let problem = Self.sizeProblem(rules) {
             self = Self.unverified(file, problem)
             return
         }
+        let forms = LinkForm.forms(of: routes)
         let candidates = rules.map { LinkRuleSet.Candidate(role: .include, form: 0, rule: $0) }
         var set = LinkRuleSet(routes: routes, forms: forms, candidates: candidates, semantics: semantics, budget: options.explorationBudget)
         set.useAll()
         guard set.coverage.isComplete else {
-            self = Self.unverified(file, Self.budgetExhausted(set))
+            self = Self.unverified(file, Self.tooComplex(set))
             return
         }
         add(set.coverage, of: set, routes: routes, writing: false)
@@ -282,7 +296,7 @@ struct LinkReport {
 
     /// Adds the lines for a coverage: every over-claim, route not claimed, internal route claimed
     /// and, when checking, rule that claims nothing the app opens.
-    private mutating func add(_ coverage: LinkCoverage, of set: LinkRuleSet, routes: AppLinkRoutes, writing: Bool) {
+    private mutating func add(_ coverage: LinkCoverage, of set: LinkRuleSet<some LinkRule>, routes: AppLinkRoutes, writing: Bool) {
         let url = { (path: String) in "https://\(routes.host)\(path)" }
         let useless = Set(writing ? [] : coverage.rulesClaimingNothingOpened)
         for rule in coverage.rulesClaimingNothingOpened where !writing {
@@ -317,20 +331,21 @@ struct LinkReport {
         }
         if !coverage.isComplete {
             // Checking stops before this; a file written anyway (--allow-unverified) says so.
-            unverified = Self.budgetExhausted(set)
-            warn("could not verify: \(Self.budgetExhausted(set))")
+            unverified = Self.tooComplex(set)
+            warn("could not verify: \(Self.tooComplex(set))")
         }
     }
 
     /// Why an exploration that stopped at its budget is not a verification.
-    private static func budgetExhausted(_ set: LinkRuleSet) -> String {
-        "the paths of \(set.candidates.count) rules and \(set.forms.count) route forms take more than the exploration's budget "
-            + "(\(set.classes.budget) units, after \(set.classes.classes.count) classes of paths), so some paths were never examined"
+    private static func tooComplex(_ set: LinkRuleSet<some LinkRule>) -> String {
+        let (rules, forms) = (set.candidates.count, set.forms.count)
+        return "too complex: the paths of \(rules) rule\(rules == 1 ? "" : "s") and \(forms) route form\(forms == 1 ? "" : "s") take more than "
+            + "\(set.classes.budget) steps to explore (the budget; stopped after \(set.classes.classes.count) classes of paths), so some paths were never examined"
     }
 
     /// Why a route was left unclaimed when writing: a rule made for it that claims the path would
     /// also claim a path of an internal route, which the format cannot tell apart from it.
-    private static func internalConflict(of unclaimed: LinkCoverage.Unclaimed, in set: LinkRuleSet) -> (rule: String, example: String, pattern: String)? {
+    private static func internalConflict(of unclaimed: LinkCoverage.Unclaimed, in set: LinkRuleSet<some LinkRule>) -> (rule: String, example: String, pattern: String)? {
         guard let opened = set.classes.classes.first(where: { $0.path == unclaimed.example }) else { return nil }
         for (index, candidate) in set.candidates.enumerated()
         where candidate.role == .include && set.forms[candidate.form].pattern.text == unclaimed.pattern && opened.matches(index) {
@@ -343,7 +358,7 @@ struct LinkReport {
 
     /// Rules claim every query: a route whose contract refuses some is over-claimed. Each such
     /// query is checked with the router before it is reported.
-    private static func queryOverClaims(set: LinkRuleSet, routes: AppLinkRoutes) -> [String] {
+    private static func queryOverClaims(set: LinkRuleSet<some LinkRule>, routes: AppLinkRoutes) -> [String] {
         var lines: [String] = []
         for route in routes.routes where route.options.exposure == .external {
             guard let contract = route.options.query,
@@ -366,7 +381,7 @@ struct LinkReport {
     }
 
     /// The summary line of a written file.
-    private mutating func summarize(set: LinkRuleSet, ruleCount: Int, rulesName: String, format: AppLinks.Format) {
+    private mutating func summarize(set: LinkRuleSet<some LinkRule>, ruleCount: Int, rulesName: String, format: AppLinks.Format) {
         let coverage = set.coverage
         let external = Set(set.routes.routes.filter { $0.options.exposure == .external }.map(\.pattern.text)).count
         lines.append(

@@ -65,24 +65,22 @@ extension AndroidIntentFilters {
     /// The document `routes links --format android-intent-filters` writes: a root element that
     /// declares the `android` namespace and holds the filters, to paste into an `<activity>`.
     package func xml(header: String) -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"utf-8\"?>"]
-        lines += header.split(separator: "\n", omittingEmptySubsequences: false).map { "<!-- \(String($0).replacingDoubleHyphens) -->" }
-        lines.append("<intent-filters xmlns:android=\"\(Self.androidNamespace)\">")
-        for filter in filters {
-            lines.append(filter.autoVerify ? "    <intent-filter android:autoVerify=\"true\">" : "    <intent-filter>")
-            lines.append("        <action android:name=\"android.intent.action.VIEW\" />")
-            lines.append("        <category android:name=\"android.intent.category.DEFAULT\" />")
-            lines.append("        <category android:name=\"android.intent.category.BROWSABLE\" />")
-            for scheme in filter.schemes { lines.append("        <data android:scheme=\"\(XMLElement.escaped(Self.resourceEscaped(scheme)))\" />") }
-            for host in filter.hosts { lines.append("        <data android:host=\"\(XMLElement.escaped(Self.resourceEscaped(host)))\" />") }
+        let filters = filters.map { filter -> XMLText in
+            var children: [XMLText] = [
+                .element("action", attributes: [("android:name", "android.intent.action.VIEW")]),
+                .element("category", attributes: [("android:name", "android.intent.category.DEFAULT")]),
+                .element("category", attributes: [("android:name", "android.intent.category.BROWSABLE")]),
+            ]
+            children += filter.schemes.map { .element("data", attributes: [("android:scheme", Self.resourceEscaped($0))]) }
+            children += filter.hosts.map { .element("data", attributes: [("android:host", Self.resourceEscaped($0))]) }
             for (index, rule) in filter.paths.enumerated() {
-                if let comment = filter.pathComments[index] { lines.append("        <!-- \(comment.replacingDoubleHyphens) -->") }
-                lines.append("        <data android:\(rule.kind.rawValue)=\"\(XMLElement.escaped(Self.resourceEscaped(rule.value)))\" />")
+                if let comment = filter.pathComments[index] { children.append(.comment(comment)) }
+                children.append(.element("data", attributes: [("android:\(rule.kind.rawValue)", Self.resourceEscaped(rule.value))]))
             }
-            lines.append("    </intent-filter>")
+            return .element("intent-filter", attributes: filter.autoVerify ? [("android:autoVerify", "true")] : [], children: children)
         }
-        lines.append("</intent-filters>")
-        return lines.joined(separator: "\n") + "\n"
+        let root = XMLText.element("intent-filters", attributes: [("xmlns:android", Self.androidNamespace)], children: filters)
+        return XMLText.document(root, comments: [header])
     }
 
     /// Reads every `<intent-filter>` of a document: an `AndroidManifest.xml`, or a file this tool wrote.
@@ -115,7 +113,7 @@ extension AndroidIntentFilters {
     /// read with `\` as their own escape before the pattern is; the characters XML cannot hold
     /// (control characters, U+FFFE, U+FFFF) and tabs and line breaks, which an XML parser reads as
     /// spaces in an attribute, as `\uXXXX`.
-    static func resourceEscaped(_ value: String) -> String {
+    package static func resourceEscaped(_ value: String) -> String {
         var result = ""
         for scalar in value.unicodeScalars {
             if scalar == "\\" {
@@ -150,15 +148,6 @@ extension AndroidIntentFilters {
             default: result.unicodeScalars.append(next)
             }
         }
-        return result
-    }
-}
-
-private extension String {
-    /// The text with `--` broken up, which an XML comment may not hold.
-    var replacingDoubleHyphens: String {
-        var result = self
-        while result.contains("--") { result = result.replacing("--", with: "- -") }
         return result
     }
 }

@@ -1,18 +1,19 @@
+internal import RouteTableJSON
+
 extension AppleAppSiteAssociation {
     /// The file's text: `applinks` with its `details`, a component a line, and a final newline.
     package var json: String {
-        let details = details.map { detail in
-            var members: [(String, String)] = [("appIDs", JSONText.inlineArray(detail.appIDs.map(JSONText.string)))]
-            if let caseSensitive = detail.caseSensitive {
-                members.append(("defaults", JSONText.inlineObject([("caseSensitive", "\(caseSensitive)")])))
-            }
-            members.append(("components", JSONText.array(detail.components.map(\.json), indent: "        ")))
-            return JSONText.object(members, indent: "      ")
+        let defaults = { (caseSensitive: Bool) in JSONText.object([("caseSensitive", .bool(caseSensitive))], layout: .inline) }
+        let details = details.map { detail -> JSONText in
+            var members: [(key: String, value: JSONText)] = [("appIDs", .array(detail.appIDs.map(JSONText.string), layout: .inline))]
+            if let caseSensitive = detail.caseSensitive { members.append(("defaults", defaults(caseSensitive))) }
+            members.append(("components", .array(detail.components.map(\.jsonValue))))
+            return .object(members)
         }
-        var applinks: [(String, String)] = []
-        if let caseSensitive { applinks.append(("defaults", JSONText.inlineObject([("caseSensitive", "\(caseSensitive)")]))) }
-        applinks.append(("details", JSONText.array(details, indent: "    ")))
-        return JSONText.object([("applinks", JSONText.object(applinks, indent: "  "))], indent: "") + "\n"
+        var applinks: [(key: String, value: JSONText)] = []
+        if let caseSensitive { applinks.append(("defaults", defaults(caseSensitive))) }
+        applinks.append(("details", .array(details)))
+        return JSONText.object([("applinks", .object(applinks))]).written() + "\n"
     }
 
     /// Reads a file's `applinks`.
@@ -20,7 +21,7 @@ extension AppleAppSiteAssociation {
     /// - Throws: ``LinkFileError`` naming what is missing or malformed.
     package init(json text: String) throws(LinkFileError) {
         let document: JSONValue
-        do { document = try JSONValue.parse(text) } catch { throw LinkFileError(error.message) }
+        do { document = try JSONValue.read(text) } catch { throw LinkFileError(error.description) }
         guard let applinks = document["applinks"] else { throw LinkFileError("no \"applinks\" object") }
         guard let details = applinks["details"]?.array else { throw LinkFileError("\"applinks\" has no \"details\" array") }
         var read: [Detail] = []
@@ -71,20 +72,23 @@ extension AppleAppSiteAssociation {
 
 extension AppleAppSiteAssociation.Component {
     /// The component on one line, keys in the order `/`, `?`, `#`, `exclude`, `caseSensitive`, `comment`.
-    var json: String {
-        var members: [(String, String)] = []
-        if let path { members.append(("/", JSONText.string(path))) }
+    var json: String { jsonValue.written() }
+
+    /// The component as a JSON object on one line.
+    var jsonValue: JSONText {
+        var members: [(key: String, value: JSONText)] = []
+        if let path { members.append(("/", .string(path))) }
         switch query {
         case nil: break
-        case .pattern(let pattern): members.append(("?", JSONText.string(pattern)))
+        case .pattern(let pattern): members.append(("?", .string(pattern)))
         case .items(let items):
-            members.append(("?", JSONText.inlineObject(items.keys.sorted().map { ($0, JSONText.string(items[$0]!)) })))
+            members.append(("?", .object(items.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }, layout: .inline)))
         }
-        if let fragment { members.append(("#", JSONText.string(fragment))) }
-        if exclude { members.append(("exclude", "true")) }
-        if let caseSensitive { members.append(("caseSensitive", "\(caseSensitive)")) }
-        if let comment { members.append(("comment", JSONText.string(comment))) }
-        return JSONText.inlineObject(members)
+        if let fragment { members.append(("#", .string(fragment))) }
+        if exclude { members.append(("exclude", .bool(true))) }
+        if let caseSensitive { members.append(("caseSensitive", .bool(caseSensitive))) }
+        if let comment { members.append(("comment", .string(comment))) }
+        return .object(members, layout: .inline)
     }
 
     init(json value: JSONValue, place: String) throws(LinkFileError) {

@@ -51,7 +51,7 @@ package struct AppLinks {
         /// Writes a file whose rules could not be verified against the routes (the exploration
         /// stopped at its budget), with a warning; without it, nothing is written.
         package var allowUnverified = false
-        /// The exploration's budget (``LinkClasses/budget`` unless a test sets a smaller one).
+        /// The exploration's budget, in steps (``LinkClasses/budget`` unless a test sets a smaller one).
         package var explorationBudget = LinkClasses.budget
 
         /// Options for a format.
@@ -79,43 +79,74 @@ package struct AppLinks {
         format == .androidIntentFilters ? 1 << 20 : 128 * 1024
     }
 
-    /// Writes (or checks) the format's file for the routes of the binaries.
+    /// The web host the routes are reasoned about with: ``Options/host`` for the formats of paths
+    /// (an `apple-app-site-association` file, intent filters), which need one; `localhost` for
+    /// the others, whose files name no path.
     ///
-    /// - Throws: ``RouteInspectionError`` when an option is missing or invalid, a binary cannot be
-    ///   read, or the file to check cannot be read.
-    package init(binaries: [String], options: Options) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/invalidArgument(_:)`` for a format of paths without a host.
+    package static func host(for options: Options) throws(AppLinkError) -> String {
+        switch options.format {
+        case .appleAppSiteAssociation, .androidIntentFilters:
+            guard let host = options.host else { throw .invalidArgument("--format \(options.format.rawValue) needs --host (the app's web host)") }
+            return host
+        case .assetLinks, .desktopEntry:
+            return "localhost"
+        }
+    }
+
+    /// Checks the options that need no routes (the host, the package and fingerprints of
+    /// `assetlinks.json`, the desktop entry's schemes, name and program), so that a bad argument
+    /// is reported before any binary is read.
+    ///
+    /// - Throws: ``AppLinkError/invalidArgument(_:)`` or ``AppLinkError/invalidScheme(_:)``.
+    package static func validate(_ options: Options) throws(AppLinkError) {
+        switch options.format {
+        case .appleAppSiteAssociation, .androidIntentFilters: try AppLinkRoutes.validate(host: try host(for: options))
+        case .assetLinks: _ = try AssetLinks(packageName: options.packageName, fingerprints: options.fingerprints)
+        case .desktopEntry: _ = try DesktopEntryLinks.entry(options)
+        }
+    }
+
+    /// Requires a scheme that is valid in a URL (RFC 3986): a letter, then letters, digits, `+`, `-`, `.`.
+    ///
+    /// - Throws: ``AppLinkError/invalidScheme(_:)``.
+    static func validate(scheme: String) throws(AppLinkError) {
+        let others = ASCIIBytes.letters.union(.digits).union(ByteSet("+-."))
+        guard let first = scheme.utf8.first, ASCIIBytes.letters.contains(first), scheme.utf8.allSatisfy(others.contains) else {
+            throw .invalidScheme(scheme)
+        }
+    }
+
+    /// Writes (or checks) the format's file for the routes; the header of a generated file names
+    /// `binaries`, the files the routes were read from.
+    ///
+    /// - Throws: ``AppLinkError`` when an option is missing or invalid, or the file to check
+    ///   cannot be read or is not what its format reads.
+    package init(routes: AppLinkRoutes, options: Options, binaries: [String] = []) throws(AppLinkError) {
+        let report: LinkReport
         switch options.format {
         case .desktopEntry:
-            let entry = try DesktopEntryLinks(routes: try AppLinkRoutes(binaries: binaries, host: "localhost"), options: options)
-            (output, messages, hasProblems) = (entry.text, entry.messages, false)
+            let entry = try DesktopEntryLinks(routes: routes, options: options)
+            (output, messages, hasProblems, unverified) = (entry.text, entry.messages, false, nil)
+            return
         case .assetLinks:
             let links = try AssetLinks(packageName: options.packageName, fingerprints: options.fingerprints)
-            _ = try BinaryRoutes.readWellFormed(binaries)
+            unverified = nil
             guard let file = options.checkFile else {
                 (output, messages, hasProblems) = (links.json, [], false)
                 return
             }
             let problems = links.check(try Self.read(file, format: options.format))
-            (output, messages, hasProblems) = ("", problems.isEmpty ? ["\(file): grants \(links.packageName) the site's links, with every fingerprint"] : problems, !problems.isEmpty)
-        case .appleAppSiteAssociation, .androidIntentFilters:
-            guard let host = options.host else { throw .invalidArgument("--format \(options.format.rawValue) needs --host (the app's web host)") }
-            self = try AppLinks(routes: try AppLinkRoutes(binaries: binaries, host: host), options: options, binaries: binaries)
-        }
-    }
-
-    /// Writes (or checks) an `apple-app-site-association` file or Android intent filters for routes
-    /// given as they are (tests, tables made in code); the file's header names `binaries`.
-    ///
-    /// - Throws: ``RouteInspectionError`` when an option is missing or invalid, or the file to check
-    ///   cannot be read.
-    package init(routes: AppLinkRoutes, options: Options, binaries: [String] = []) throws(RouteInspectionError) {
-        let report: LinkReport
-        if let file = options.checkFile {
-            report = try LinkReport(checking: try Self.read(file, format: options.format), file: file, routes: routes, options: options)
             output = ""
-        } else {
-            (output, report) = try LinkReport.generate(routes: routes, options: options, command: Self.commandLine(binaries: binaries, options: options))
+            messages = problems.isEmpty ? ["\(file): grants \(links.packageName) the site's links, with every fingerprint"] : problems
+            hasProblems = !problems.isEmpty
+            return
+        case .appleAppSiteAssociation:
+            report = try Self.report(routes: routes, options: options, binaries: binaries, format: .apple)
+        case .androidIntentFilters:
+            report = try Self.report(routes: routes, options: options, binaries: binaries, format: .android)
         }
+        output = report.file
         messages = report.lines
         hasProblems = report.hasErrors || (options.strict && report.hasWarnings)
         unverified = report.unverified
@@ -124,6 +155,14 @@ package struct AppLinks {
             messages = ["could not verify the \(options.format.rawValue) file: \(why); nothing written (--allow-unverified writes it anyway)"]
             hasProblems = true
         }
+    }
+
+    /// The report of a file of paths written (with the file) or checked.
+    private static func report(routes: AppLinkRoutes, options: Options, binaries: [String], format: LinkReport.PathFormat) throws(AppLinkError) -> LinkReport {
+        guard let file = options.checkFile else {
+            return try LinkReport(generating: format, routes: routes, options: options, command: commandLine(binaries: binaries, options: options))
+        }
+        return try LinkReport(checking: try read(file, format: options.format), as: format, file: file, routes: routes, options: options)
     }
 
     /// The command as a generated file's header names it: binaries by file name only, so the file
@@ -141,13 +180,13 @@ package struct AppLinks {
 
     /// Writes ``output`` to a file, replacing it.
     ///
-    /// - Throws: ``RouteInspectionError/cannotWrite(file:reason:)`` with the system's message.
-    package func write(to path: String) throws(RouteInspectionError) {
+    /// - Throws: ``AppLinkError/cannotWrite(file:reason:)`` with the system's message.
+    package func write(to path: String) throws(AppLinkError) {
         do { try TextFile.write(output, to: path) } catch { throw .cannotWrite(file: path, reason: error.description) }
     }
 
     /// The text of a file to check, at most ``maximumBytes(of:)``.
-    private static func read(_ path: String, format: Format) throws(RouteInspectionError) -> String {
+    private static func read(_ path: String, format: Format) throws(AppLinkError) -> String {
         do { return try TextFile.read(path, maximumBytes: maximumBytes(of: format)) } catch {
             throw .invalidLinkFile(file: path, reason: error.description)
         }

@@ -1,5 +1,5 @@
+import AppLinkFiles
 import LinkRouterCore
-import RouteInspection
 import Testing
 
 /// `routes links`' files and reports for small route tables, in process.

@@ -51,6 +51,11 @@ package struct AppleAppSiteAssociation: Sendable, Hashable {
         package var components: [Component]
         /// The app-level `defaults.caseSensitive`, if set.
         package var caseSensitive: Bool?
+
+        /// An entry for these apps.
+        package init(appIDs: [String], components: [Component], caseSensitive: Bool? = nil) {
+            (self.appIDs, self.components, self.caseSensitive) = (appIDs, components, caseSensitive)
+        }
     }
 
     /// The entries of `applinks.details`, in order.

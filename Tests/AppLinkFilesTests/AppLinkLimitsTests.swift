@@ -1,5 +1,5 @@
+import AppLinkFiles
 import LinkRouterCore
-import RouteInspection
 import Testing
 
 /// The limits of `routes links`' readers and verification, in process: an exploration stopped at
@@ -27,14 +27,14 @@ struct AppLinkLimitsTests {
         #expect(refused.output.isEmpty)
         #expect(refused.hasProblems)
         #expect(refused.messages.count == 1)
-        #expect(refused.messages.first?.hasPrefix("could not verify the \(format.rawValue) file: the paths of ") == true, "\(refused.messages)")
+        #expect(refused.messages.first?.hasPrefix("could not verify the \(format.rawValue) file: too complex: the paths of ") == true, "\(refused.messages)")
         #expect(refused.messages.first?.hasSuffix("; nothing written (--allow-unverified writes it anyway)") == true, "\(refused.messages)")
 
         options.allowUnverified = true
         let written = try AppLinks(routes: try routes(), options: options)
         #expect(!written.output.isEmpty)
         #expect(!written.hasProblems)
-        #expect(written.messages.contains { $0.hasPrefix("could not verify: the paths of ") }, "\(written.messages)")
+        #expect(written.messages.contains { $0.hasPrefix("could not verify: too complex: the paths of ") }, "\(written.messages)")
         options.strict = true
         #expect(try AppLinks(routes: try routes(), options: options).hasProblems)
     }

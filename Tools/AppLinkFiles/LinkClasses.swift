@@ -35,24 +35,27 @@ struct LinkClasses {
     /// nothing can be said of the others.
     let isComplete: Bool
 
-    /// The exploration's budget, in ``PathClasses/explore(budget:_:)``'s units of work: the demo's
-    /// files take about 25,000, the generated tables of AppLinksCrossCheckTests (up to a hundred
-    /// routes) up to 1,400,000; a hostile file reaches it in a few seconds in a debug build
-    /// (`*a??????????????????????` took 295 s when 400,000 classes were the bound).
-    static let budget = 2_000_000
+    /// The exploration's budget, in steps of ``PathClasses/explore(_:alphabet:budget:_:)``: the
+    /// demo's files take 50,000 to 81,000, the generated tables of AppLinksCrossCheckTests (up to
+    /// a hundred routes) up to 5,100,000. A hostile file stops at it, the same on every machine:
+    /// fifteen Android `pathPattern`s of `/` and `.*a` 500 times take 0.75 s of processor time and
+    /// 27 MB in a debug build (when the budget counted classes of paths and only some of their
+    /// work, they took 22 s and 272 MB, and one of them 14 s).
+    static let budget = 20_000_000
     /// The budget this exploration had.
     let budget: Int
+    /// The steps it took.
+    let steps: Int
 
     /// Explores the classes of the routes' forms and the rules.
     init(routes: AppLinkRoutes, forms: [LinkForm], rules: [PathExpression], budget: Int = LinkClasses.budget) {
         self.budget = budget
         let expressions = [LinkForm.canonicalPaths, LinkForm.trailingSlashPaths] + forms.map(\.expression) + rules
-        let explorer = PathClasses(expressions, alphabet: ByteSet.unreserved.union(.slash))
         let formRange = 2..<(2 + forms.count)
         let ruleRange = formRange.upperBound..<expressions.count
         var verdicts: [[Int]: LinkVerdict] = [:]
         var classes: [PathClass] = []
-        isComplete = explorer.explore(budget: budget) { visit in
+        let exploration = PathClasses.explore(expressions, alphabet: ByteSet.unreserved.union(.slash), budget: budget) { visit in
             let matching = visit.matching
             if matching.first == 0 || matching.first == 1 {
                 let formMatches = matching.filter(formRange.contains)
@@ -68,6 +71,7 @@ struct LinkClasses {
             let alive = visit.alive
             return (alive.first == 0 || alive.first == 1) && alive.contains { $0 >= 2 }
         }
+        (isComplete, steps) = (exploration.isComplete, exploration.steps)
         self.classes = classes
         var matching = [[Int]](repeating: [], count: rules.count)
         for (index, pathClass) in classes.enumerated() {
