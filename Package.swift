@@ -146,7 +146,7 @@ let package = Package(
         // typed error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["AppLinkFiles", "LinkRouterCore", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
+            dependencies: ["AppLinkFiles", "LinkRouterCore", "LinkRouterDesktop", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
