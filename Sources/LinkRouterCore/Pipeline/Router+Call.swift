@@ -33,32 +33,48 @@ extension Router {
         try call(route.referencedRoute, parameters: parameters, source: source).value
     }
 
-    /// The value of the action `route` reaches, and the URL called (for an identifier, its link).
+    /// The value of the action `route` reaches, and the URL called (for an identifier, its link):
+    /// the call's driver, over the plan.
     private func call(
         _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
     ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
-        var run = OpenRun(router: self, policy: .call, parameters: parameters, source: source, options: OpenOptions())
-        // The call's driver: it answers from the first action, and takes a planned route on.
-        var action = run.start(route)
-        while true {
-            let (url, current) = (run.url, run.current)
-            switch action {
-            case .end(.opened(.action(let value)), _): return (value, url)
-            case .end(.failed(let failure), _): throw .failed(url: url, failure)
-            case .end(.opened(.dispatched(let scheme, _)), _): throw .dispatcherScheme(url: current, scheme: scheme)
-            case .end(.opened(.page), let route), .end(.opened(.updated), let route):
-                throw .notAnAction(url: current, pattern: route?.pattern.text ?? "")
-            case .wait(.planned(let matched)): action = run.proceed(matched)
-            case .wait(.dispatch(_, _, let scheme)): throw .dispatcherScheme(url: current, scheme: scheme)
-            case .wait(.intercept(let matched, let interceptors, _)):
-                throw .interceptorsApply(url: current, pattern: matched.route.pattern.text, interceptors: interceptors.map(\.name))
-            case .wait(.page(let matched)): throw .notAnAction(url: current, pattern: matched.route.pattern.text)
-            case .wait(.show(let route, _)): throw .notAnAction(url: current, pattern: route.pattern.text)
-            case .wait(.asynchronousAction(_, let route)): throw .asynchronousAction(url: current, pattern: route.pattern.text)
+        var parameters = parameters
+        let url: String
+        do { url = try route.url(filling: &parameters) } catch { throw .failed(url: route.pattern, error) }
+        let snapshot = snapshot
+        var course = Course(url: url, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
+        let step = snapshot.plan(&course, trace: nil)
+        switch consume step {
+        case .route(let route, _):
+            return (try run(route, at: course.current, url: url), url)
+        case .intercepted(let route, _, let interceptors, _):
+            // A page is refused as a page, before its interceptors are looked at.
+            guard case .action = route.handler else { throw .notAnAction(url: course.current, pattern: route.pattern.text) }
+            throw .interceptorsApply(url: course.current, pattern: route.pattern.text, interceptors: interceptors.map(\.name))
+        case .dispatch(let dispatch):
+            throw .dispatcherScheme(url: course.current, scheme: dispatch.scheme)
+        case .notFound(let notFound):
             // `route_fallback_url` and the not-found handler lead to pages: a call fails at once.
-            case .wait(.notFound(_, _, let failure)): throw .failed(url: url, failure)
-            }
+            throw .failed(url: url, notFound.failure)
+        case .failed(let failure):
+            throw .failed(url: url, failure)
         }
+    }
+
+    /// Runs the synchronous action of a route a call reached at `current`.
+    private func run(_ route: ResolvedRoute, at current: String, url: String) throws(RouteCallError) -> (any Sendable)? {
+        let pattern = route.pattern.text
+        guard case .action(let action) = route.handler else { throw .notAnAction(url: current, pattern: pattern) }
+        do {
+            switch action.body {
+            case .sync(let body): return try body(route.parameters)
+            case .withContext(let body, let context): return try body(context, route.parameters)
+            case .async: break
+            }
+        } catch {
+            throw .failed(url: url, .actionFailed(pattern: pattern, underlying: error))
+        }
+        throw .asynchronousAction(url: current, pattern: pattern)
     }
 
     /// Runs the synchronous action a route reaches and returns its value as `Value`.

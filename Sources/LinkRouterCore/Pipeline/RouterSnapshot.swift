@@ -33,12 +33,11 @@ final class RouterSnapshot: Sendable {
         self.routesGeneration == routesGeneration && rules.generation == rulesGeneration
     }
 
-    /// The matching step, the one matcher of every door that reads a URL: the best route for an
-    /// admitted URL, with its merged parameters. `Router.resolve` matches here, a run's planning
-    /// (`open`, `call`, `canOpen`) through ``matchOutOfLine(_:includingHost:parameters:)`` and the
-    /// parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``: this step.
-    /// The URL is consumed: the route's parameters keep it, and `resolve` hands over its own
-    /// rather than paying for a copy.
+    /// The matching step, the one matcher of every door that reads a URL: the best route for a
+    /// located URL (``AdmissionRules/locate(_:from:dispatchers:)``), with its merged parameters. `Router.resolve`
+    /// and the parents a deep link rebuilds match here, the plan (``plan(_:trace:)``) through
+    /// ``matchOutOfLine(_:includingHost:parameters:)``: this step. The URL is consumed: the
+    /// route's parameters keep it, and `resolve` hands over its own rather than paying for a copy.
     /// - Throws: ``RouteFailure/noRoute(key:)`` when no route matches the URL's key.
     // Inlined into its callers, so that the route is made where it is returned: called, it would
     // be returned through a temporary and copied (192 bytes) once more.
@@ -52,16 +51,11 @@ final class RouterSnapshot: Sendable {
     }
 
     /// The matching step (``match(_:includingHost:parameters:)``) in a call of its own, for the
-    /// run's planning: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
+    /// plan: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
     /// `Benchmarks/open-instructions`).
     @inline(never)
     func matchOutOfLine(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         try match(url, includingHost: includingHost, parameters: parameters)
-    }
-
-    /// The best route for the URL (``match(_:includingHost:parameters:)``), or `nil`.
-    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
-        try? match(url, includingHost: includingHost, parameters: parameters)
     }
 
     /// The route of a variant that matched `url`, with its merged parameters.
