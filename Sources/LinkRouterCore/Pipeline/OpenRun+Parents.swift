@@ -1,10 +1,11 @@
 // The parents of a deep link, built when the navigation plan needs them: each is a page built, so
-// each passes the interceptors that cover it.
+// each passes the doors a page passes — the delegate's veto and the interceptors that cover it.
 
 extension OpenRun {
-    /// Builds a parent about to be shown: asks the interceptors that cover it, then makes its
-    /// page. Either stops the rebuild there (``NavigationOpening/Parent/Built/refused``).
+    /// Builds a parent about to be shown: asks the delegate, then the interceptors that cover it,
+    /// then makes its page. Any of them stops the rebuild there (``NavigationOpening/Parent/Built/refused``).
     func buildParent(_ link: ParentLink, asked: inout Set<Int>) async -> NavigationOpening.Parent.Built {
+        guard delegateLetsThrough(link) else { return .refused }
         var route = link.route
         if !snapshot.rules.interceptors.isEmpty {
             guard await letThrough(&route, link: link, asked: &asked) else { return .refused }
@@ -14,6 +15,19 @@ extension OpenRun {
             return .refused
         }
         return .entry(NavigationEntry(page: parent, route: route.pattern, url: link.url, parameters: route.parameters))
+    }
+
+    /// Whether the delegate lets a parent be built (``Router/delegateDecision(on:source:snapshot:)``):
+    /// a parent is not a place to go elsewhere from, so a rewrite stops it as a cancel does.
+    private func delegateLetsThrough(_ link: ParentLink) -> Bool {
+        switch router.delegateDecision(on: link.url.string, source: course.source, snapshot: snapshot) {
+        case .proceed:
+            return true
+        case .rewrite, .cancel:
+            let pattern = link.route.pattern.text
+            trace?.record(.navigate) { _ in "the delegate did not let parent '\(pattern)' through; stopped" }
+            return false
+        }
     }
 
     /// Asks the interceptors whose scope covers a parent about to be built, and that were not

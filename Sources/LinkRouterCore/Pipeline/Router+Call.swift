@@ -1,17 +1,18 @@
 extension Router {
     /// Runs the synchronous action a route reaches and returns its value, with no `await`.
     ///
-    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
-    /// static redirects (the dynamic table's, then the router's), matching, disabled routes
-    /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
-    /// action runs on the calling thread.
+    /// The delegate is asked first (``RouterDelegate/router(_:willOpen:source:)``: it may rewrite
+    /// the URL or cancel the call). Then the synchronous steps of ``open(_:parameters:source:options:)``
+    /// run: parsing and limits, static redirects (the dynamic table's, then the router's),
+    /// matching, disabled routes (their fallback URL is followed) and exposure, and a page type's
+    /// own redirect. Then the action runs on the calling thread.
     ///
     /// What `open` would do asynchronously is refused with an error rather than waited for, so a
     /// call never blocks a thread: an asynchronous action, an interceptor that applies to the
     /// route (interceptors may suspend; a login check must not be skipped), and a URL whose scheme
     /// has a dispatcher. An unknown route fails at once: `route_fallback_url` and the not-found
     /// handler lead to pages, not to a value. A call is a function call, not a navigation: it
-    /// asks no delegate, emits no event and records no trace.
+    /// emits no event and records no trace.
     ///
     /// ```swift
     /// try router.register("cart/count", action: { _ in cart.items.count })
@@ -25,7 +26,7 @@ extension Router {
     ///   - source: Where the URL comes from; external sources reach external routes only.
     /// - Returns: The action's value.
     /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
-    ///   includes the action throwing), or the URL needs `open`.
+    ///   includes the action throwing and the delegate cancelling), or the URL needs `open`.
     @discardableResult
     public func call(
         _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app
@@ -42,7 +43,13 @@ extension Router {
         let url: String
         do { url = try route.url(filling: &parameters) } catch { throw .failed(url: route.pattern, error) }
         let snapshot = snapshot
-        var course = Course(url: url, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
+        var start: String?
+        switch delegateDecision(on: url, source: source, snapshot: snapshot) {
+        case .proceed: break
+        case .rewrite(let rewritten): start = rewritten
+        case .cancel(let reason): throw .failed(url: url, .cancelled(reason: reason))
+        }
+        var course = Course(url: url, start: start, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
         let step = snapshot.plan(&course, trace: nil)
         switch consume step {
         case .route(let route, _):

@@ -44,4 +44,13 @@ extension Router {
         return .proceed
     }
 
+    /// The delegate's word on a door that builds a page or runs an action (``RouterDelegate/router(_:willOpen:source:)``),
+    /// asked with the source the admission gives the URL. `open` asks it through its
+    /// `willOpen` event; `call`, `page(for:)` and each parent a deep link rebuilds ask it here,
+    /// telling the streams nothing (they announce opens, and these are not opens of their own).
+    @inline(__always)
+    func delegateDecision(on url: String, source: OpenSource, snapshot: RouterSnapshot) -> WillOpenDecision {
+        guard let delegate = events.delegate else { return .proceed }
+        return delegate.router(self, willOpen: url, source: snapshot.admission.admittedSource(of: url, from: source))
+    }
 }

@@ -52,12 +52,13 @@ extension Router {
     /// Builds the page a URL names, through the whole pipeline, without showing it: for previews,
     /// and for restoring a saved stack.
     ///
-    /// The steps are an open's — admission, static redirects, matching, disabled routes, exposure,
-    /// the query contract, the page's own redirect, `route_fallback_url` and the not-found
-    /// handler, interceptors (which may redirect, rewrite or stop it), building the page,
-    /// ``RouterConfiguration/preparePage`` — but the page is handed back instead of going to the
-    /// ``navigator``, its parents are not built, and nothing is reported: no delegate call, no
-    /// event. A URL whose scheme has a dispatcher is not handed to it.
+    /// The steps are an open's — the delegate's `willOpen` (which may rewrite the URL or cancel),
+    /// admission, static redirects, matching, disabled routes, exposure, the query contract, the
+    /// page's own redirect, `route_fallback_url` and the not-found handler, interceptors (which
+    /// may redirect, rewrite or stop it), building the page, ``RouterConfiguration/preparePage`` —
+    /// but the page is handed back instead of going to the ``navigator``, its parents are not
+    /// built, and no event is told to the streams. A URL whose scheme has a dispatcher is not
+    /// handed to it.
     ///
     /// ```swift
     /// let preview = try await router.page(for: "app://catalog/product/7")
@@ -69,7 +70,8 @@ extension Router {
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from; external sources reach external routes only.
     /// - Returns: The page, prepared.
-    /// - Throws: Why no page was built: the failure an open would report, ``RouteFailure/pageMismatch(pattern:expected:actual:)``
+    /// - Throws: Why no page was built: the failure an open would report (``RouteFailure/cancelled(reason:)``
+    ///   when the delegate cancels), ``RouteFailure/pageMismatch(pattern:expected:actual:)``
     ///   for a route that opens an action or a page that does not offer `page`, and
     ///   ``RouteFailure/dispatchFailed(scheme:reason:)`` for a URL a dispatcher would take.
     public func page<Page>(
@@ -80,7 +82,13 @@ extension Router {
         var parameters = parameters
         let url = try route.referencedRoute.url(filling: &parameters)
         let snapshot = snapshot
-        var course = Course(url: url, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
+        var start: String?
+        switch delegateDecision(on: url, source: source, snapshot: snapshot) {
+        case .proceed: break
+        case .rewrite(let rewritten): start = rewritten
+        case .cancel(let reason): throw .cancelled(reason: reason)
+        }
+        var course = Course(url: url, start: start, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
         // The driver of `page(for:)`: plans, follows what an open would follow, builds the page.
         var step = snapshot.plan(&course, trace: nil)
         while true {
