@@ -25,11 +25,11 @@ extension RouterSnapshot {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) is an action, not a page; stopped" }
                 break
             }
-            guard disabledFallback(at: located.url, admission: located.admission) == nil else {
+            guard disabledRule(at: located.url, admission: located.admission) == nil else {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) is disabled by the route table; stopped" }
                 break
             }
-            guard !hides(parent, at: located.url, admission: located.admission) else {
+            guard !hides(parent, at: located.url, admission: located.admission, trace: trace) else {
                 trace?.record(.navigate) { "parent \($0.show(parentURL)) is internal, hidden from an external open; stopped" }
                 break
             }

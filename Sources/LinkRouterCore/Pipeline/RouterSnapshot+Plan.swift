@@ -62,6 +62,9 @@ extension RouterSnapshot {
             // A URL keyed by its path (a web link, or any under a fixed host) redirects on its host.
             let target = rule.destination(for: url, parameters: captured, fixedHost: !includingHost)
             trace?.record(.redirect) { "'\(rule.source.text)' -> \($0.show(target))" }
+            if rule.isRouteTableRule, rule.namesScheme, let refusal = refusal(ofTableTarget: target, rule: rule.source.text, trace: trace) {
+                return .reached(.failed(refusal))
+            }
             return .hop(to: target, fallback: false)
         }
         let route: ResolvedRoute
@@ -81,11 +84,13 @@ extension RouterSnapshot {
     /// contract, the page's own redirect, the interceptors.
     private func planRoute(_ route: consuming ResolvedRoute, at url: RouteURL, admission: Admission, trace: TraceRecorder?) -> Hop {
         var route = route
-        if let fallback = disabledFallback(at: url, admission: admission) {
+        if let disabled = disabledRule(at: url, admission: admission) {
+            let fallback = disabled.fallback
             trace?.record(.fallback) { "disabled by the route table; falling back to \($0.show(fallback))" }
+            if let refusal = refusal(ofTableTarget: fallback, rule: disabled.pattern, trace: trace) { return .reached(.failed(refusal)) }
             return .hop(to: fallback, fallback: true)
         }
-        if hides(route, at: url, admission: admission) {
+        if hides(route, at: url, admission: admission, trace: trace) {
             let pattern = route.pattern.text
             trace?.record(.exposure) { _ in "'\(pattern)' is internal: not found for an external source" }
             return .reached(notFound(url, failure: .noRoute(key: admission.key(of: url)), trace: trace))
@@ -127,5 +132,17 @@ extension RouterSnapshot {
         }
         trace?.record(.fallback) { "refused route_fallback_url \($0.show(target)): invalid or not in the fallback allowlist" }
         return nil
+    }
+
+    /// Why the route table may not lead to `target` (a redirect's that names a scheme, or a
+    /// disabled route's fallback): the table is data from outside the app's code, held to the
+    /// fallback allowlist as `route_fallback_url` is — a bare route key, or a URL the allowlist
+    /// allows. `nil` when it may (a target that does not parse fails as the next hop).
+    private func refusal(ofTableTarget target: String, rule: String, trace: TraceRecorder?) -> RouteFailure? {
+        guard let parsed = try? RouteURL(target, maximumLength: configuration.maximumURLLength), !configuration.allowsFallback(to: parsed) else {
+            return nil
+        }
+        trace?.record(.fallback) { "the route table's target \($0.show(parsed)) is not in the fallback allowlist: refused" }
+        return .routeTableTargetRefused(pattern: rule, target: target)
     }
 }

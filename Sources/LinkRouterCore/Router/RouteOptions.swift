@@ -35,17 +35,25 @@ public struct RouteOptions: Sendable, Hashable {
     /// to the others; checked by `open`, `canOpen` and `call` after matching (not by `resolve`,
     /// which matches only). `nil`: any query parameters, unchecked.
     public var query: QueryContract?
+    /// Whether a dynamic route table (``DynamicRouteTable/exposureOverrides``, often downloaded)
+    /// may make this internal route external: the route's consent in code. Without it (the
+    /// default) a table may make a route internal but never expose one; its rule is refused and
+    /// the route stays internal. Give it only to a route that is safe to open from any link, the
+    /// day the app's server decides.
+    public var routeTableMayExpose: Bool
 
-    /// Creates route options; the defaults are an internal route, automatic style, no groups, no query contract.
+    /// Creates route options; the defaults are an internal route, automatic style, no groups, no
+    /// query contract, and a route that no route table may expose.
     public init(
         exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil,
-        query: QueryContract? = nil
+        query: QueryContract? = nil, routeTableMayExpose: Bool = false
     ) {
         self.exposure = exposure
         self.openStyle = openStyle
         self.groups = groups
         self.summary = summary
         self.query = query
+        self.routeTableMayExpose = routeTableMayExpose
     }
 }
 

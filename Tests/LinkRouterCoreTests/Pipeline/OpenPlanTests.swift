@@ -64,8 +64,10 @@ struct OpenPlanTests {
         URLPlanCase("shop://moved", "route act/external", chain: ["shop://moved", "shop://act/external"]),
         URLPlanCase("shop://loop/a", "failed (redirect loop: shop://loop/a -> shop://loop/b -> shop://loop/a)",
                  chain: ["shop://loop/a", "shop://loop/b", "shop://loop/a"]),
-        // A disabled route's fallback is a hop too.
+        // A disabled route's fallback is a hop too; the route table cannot expose what does not consent.
         URLPlanCase("shop://paused", "route act/external", chain: ["shop://paused", "shop://act/external"]),
+        URLPlanCase("shop://promo/secret", from: .external, "not found (no route matches 'promo/secret')"),
+        URLPlanCase("shop://promo/open", from: .external, "route promo/open"),
         // `route_fallback_url` is planned, not followed: the door decides.
         URLPlanCase("shop://gone?route_fallback_url=shop%3A%2F%2Fact%2Fexternal", from: .external,
                  "not found (no route matches 'gone'), fallback shop://act/external"),
@@ -75,7 +77,7 @@ struct OpenPlanTests {
     ]
 
     /// A shop: an internal and an external action, redirects of every kind, a dispatcher, a
-    /// guarded route, and a route table that disables and redirects.
+    /// guarded route, and a route table that disables, exposes and redirects.
     static func shop() throws -> Router {
         let router = Router(configuration: RouterConfiguration(
             allowedSchemes: ["shop"], webHosts: ["shop.example.com"], fallbackAllowlist: ["shop"]
@@ -84,6 +86,8 @@ struct OpenPlanTests {
         try router.register("act/external", options: RouteOptions(exposure: .external), action: { _ in "external" })
         try router.register("moved", page: Moved.self)
         try router.register("paused", action: { _ in "paused" })
+        try router.register("promo/secret", action: { _ in "secret" })
+        try router.register("promo/open", options: RouteOptions(routeTableMayExpose: true), action: { _ in "open" })
         try router.register("guarded", action: { _ in "guarded" })
         try router.addRedirect(from: "legacy/:kind/:x", to: "shop://:kind/:x")
         try router.addRedirect(from: "loop/a", to: "shop://loop/b")
@@ -92,7 +96,8 @@ struct OpenPlanTests {
         router.setDispatcher(Unused(), forSchemes: ["mailto"])
         router.routeTable = try DynamicRouteTable(
             redirects: [.init(from: "table/:kind/:x", to: "shop://:kind/:x")],
-            disabledRoutes: [.init(pattern: "paused", fallback: "shop://act/external")]
+            disabledRoutes: [.init(pattern: "paused", fallback: "shop://act/external")],
+            exposureOverrides: [.init(pattern: "promo/**", exposure: .external)]
         )
         return router
     }
