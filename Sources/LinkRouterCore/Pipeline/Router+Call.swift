@@ -16,22 +16,29 @@ extension Router {
     ///
     /// ```swift
     /// try router.register("cart/count", action: { _ in cart.items.count })
-    /// let count = try router.call("app://cart/count") as? Int
-    /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])
+    /// let count = try router.call("app://cart/count", as: Int.self)
+    /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])   // (any Sendable)?
     /// ```
     /// - Parameters:
     ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink`` (see ``RouteReference``).
     ///   - parameters: Caller values, merged after path parameters and query items; a
     ///     ``RouteID`` takes its placeholders' values from them.
     ///   - source: Where the URL comes from; external sources reach external routes only.
+    ///   - type: The type the action's value must have; by default any value, or `nil`.
     /// - Returns: The action's value.
     /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
-    ///   includes the action throwing and the delegate cancelling), or the URL needs `open`.
+    ///   includes the action throwing and the delegate cancelling), the URL needs `open`, or
+    ///   (``RouteCallError/unexpectedResult(url:expected:actual:)``) the value is not a `Value`.
     @discardableResult
-    public func call(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app
-    ) throws(RouteCallError) -> (any Sendable)? {
-        try call(route.referencedRoute, parameters: parameters, source: source).value
+    public func call<Value: Sendable>(
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        as type: Value.Type = (any Sendable)?.self
+    ) throws(RouteCallError) -> Value {
+        let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
+        guard let typed = value as? Value else {
+            throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
+        }
+        return typed
     }
 
     /// The value of the action `route` reaches, and the URL called (for an identifier, its link):
@@ -83,32 +90,9 @@ extension Router {
         }
         throw .asynchronousAction(url: current, pattern: pattern)
     }
-
-    /// Runs the synchronous action a route reaches and returns its value as `Value`.
-    ///
-    /// ```swift
-    /// let count = try router.call("app://cart/count", as: Int.self)
-    /// ```
-    /// - Parameters:
-    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink``.
-    ///   - parameters: Caller values, merged after path parameters and query items.
-    ///   - source: Where the URL comes from.
-    ///   - type: The type the action's value must have.
-    /// - Returns: The action's value.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
-    ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
-    public func call<Value: Sendable>(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
-    ) throws(RouteCallError) -> Value {
-        let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
-        guard let typed = value as? Value else {
-            throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
-        }
-        return typed
-    }
 }
 
-/// Why ``Router/call(_:parameters:source:)`` returned no value.
+/// Why ``Router/call(_:parameters:source:as:)`` returned no value.
 ///
 /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
 /// package ends with `@unknown default` (README, "Versioning").
