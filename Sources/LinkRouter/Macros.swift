@@ -263,7 +263,7 @@ public macro route<Page: Routable>(
 /// type the router cannot make with no arguments: the type conforms to ``/LinkRouterServices/RoutableService``, which
 /// requires `init()` (a `required init()` in a non-final class); the macro adds the conformance
 /// when the type does not declare it. Route discovery registers the implementation at run time,
-/// as `registerService(_:lifetime:make:)` would, except that a manual registration of the same
+/// as `router.services.register(_:lifetime:make:)` would, except that a manual registration of the same
 /// protocol takes precedence.
 ///
 /// The record stores the protocol's name as written in the annotation (at most 1,024 bytes of UTF-8),

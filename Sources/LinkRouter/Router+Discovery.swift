@@ -50,7 +50,7 @@ extension Router {
     /// A route registered before this call keeps its place. The `@RoutableService`
     /// implementations of one protocol follow the same rule; a protocol registered by hand keeps
     /// its manual registration. Service problems name the record's accessor symbol, and services
-    /// marked required with `requireServices(_:)` that are still missing are reported. When
+    /// marked required with `services.require(_:)` that are still missing are reported. When
     /// `validating`, the routes are then checked with `validate()`: the ties and shadowed routes
     /// that involve a route of this pass are in ``DiscoveryReport/conflicts`` and logged as warnings.
     ///

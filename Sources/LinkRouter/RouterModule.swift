@@ -9,7 +9,7 @@ public import LinkRouterCore
 /// struct AccountModule: RouterModule {
 ///     static func configure(_ router: Router) throws {
 ///         try router.addRedirect(from: "profile", to: "account")
-///         router.registerService((any AccountStore).self, lifetime: .shared) { DiskAccountStore(folder: "/var/lib/shop") }
+///         router.services.register((any AccountStore).self, lifetime: .shared) { DiskAccountStore(folder: "/var/lib/shop") }
 ///     }
 /// }
 /// ```

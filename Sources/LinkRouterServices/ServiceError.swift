@@ -20,7 +20,7 @@ public enum ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notRegistered(let service):
             "no implementation of the service '\(service)' is registered "
-                + "(annotate one with @RoutableService, or call registerService(_:lifetime:make:))"
+                + "(annotate one with @RoutableService, or register one with services.register(_:lifetime:make:))"
         case .cycle(let chain):
             "the service '\(chain.first ?? "")' was requested while being made: \(chain.joined(separator: " → "))"
         }

@@ -1,7 +1,7 @@
 /// How long an instance of a registered service lives.
 ///
 /// ```swift
-/// router.registerService((any SessionService).self, lifetime: .shared) { AppSession() }
+/// router.services.register((any SessionService).self, lifetime: .shared) { AppSession() }
 /// ```
 public enum ServiceLifetime: Sendable, Hashable {
     /// Every request (every call of ``ServiceRegistry/service(_:)``) makes a new instance.

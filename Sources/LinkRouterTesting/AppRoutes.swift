@@ -34,7 +34,7 @@ public struct AppRoutes: Sendable {
     ///     without an implementation is a problem.
     public init(configuration: RouterConfiguration = RouterConfiguration(), requiring services: [any Sendable.Type] = []) {
         let router = Router(configuration: configuration, discovery: .manual)
-        router.requireServices(services)
+        router.services.require(services)
         self.router = router
         report = router.registerRoutes(validating: true)
     }
@@ -90,8 +90,8 @@ public struct AppRoutes: Sendable {
     ///   those required when the routes were discovered.
     /// - Returns: One line per protocol nothing implements; empty when all have an implementation.
     public func missingServices(_ services: [any Sendable.Type] = []) -> [String] {
-        router.requireServices(services)
-        return router.validateServices().compactMap { problem in
+        router.services.require(services)
+        return router.services.validate().compactMap { problem in
             if case .missing = problem { problem.description } else { nil }
         }
     }

@@ -38,7 +38,7 @@ struct ServiceTests {
     @Test("a registered service comes back typed, as the protocol")
     func typedLookup() throws {
         let router = Router()
-        router.registerService((any Greeter).self) { EnglishGreeter() }
+        router.services.register((any Greeter).self) { EnglishGreeter() }
         let greeter: any Greeter = try router.service((any Greeter).self)
         #expect(greeter.greet() == "hello")
     }
@@ -47,7 +47,7 @@ struct ServiceTests {
     func perRequest() throws {
         let router = Router()
         let counter = MakeCounter()
-        router.registerService((any Greeter).self, lifetime: .perRequest, make: counter.counting { EnglishGreeter() })
+        router.services.register((any Greeter).self, lifetime: .perRequest, make: counter.counting { EnglishGreeter() })
         let first = try router.service((any Greeter).self) as? EnglishGreeter
         let second = try router.service((any Greeter).self) as? EnglishGreeter
         #expect(first != nil && second != nil && first !== second)
@@ -58,7 +58,7 @@ struct ServiceTests {
     func sharedIsLazy() throws {
         let router = Router()
         let counter = MakeCounter()
-        router.registerService((any Greeter).self, lifetime: .shared, make: counter.counting { EnglishGreeter() })
+        router.services.register((any Greeter).self, lifetime: .shared, make: counter.counting { EnglishGreeter() })
         #expect(counter.value == 0)
         let first = try router.service((any Greeter).self) as? EnglishGreeter
         let second = try router.service((any Greeter).self) as? EnglishGreeter
@@ -70,7 +70,7 @@ struct ServiceTests {
     func sharedUnderConcurrentFirstUse() async throws {
         let router = Router()
         let counter = MakeCounter()
-        router.registerService((any Greeter).self, lifetime: .shared, make: counter.counting {
+        router.services.register((any Greeter).self, lifetime: .shared, make: counter.counting {
             usleep(2_000)  // a slow init widens the window in which a second one could start
             return EnglishGreeter()
         })
@@ -103,16 +103,16 @@ struct ServiceTests {
     @Test("a manual registration replaces the protocol's earlier one, shared instance included")
     func manualRegistrationReplaces() throws {
         let router = Router()
-        router.registerService((any Greeter).self, lifetime: .shared) { EnglishGreeter() }
+        router.services.register((any Greeter).self, lifetime: .shared) { EnglishGreeter() }
         #expect(try router.service((any Greeter).self).greet() == "hello")
-        router.registerService((any Greeter).self, lifetime: .shared) { FrenchGreeter() }
+        router.services.register((any Greeter).self, lifetime: .shared) { FrenchGreeter() }
         #expect(try router.service((any Greeter).self).greet() == "bonjour")
     }
 
     @Test("services are per router")
     func perRouter() throws {
         let withGreeter = Router()
-        withGreeter.registerService((any Greeter).self) { EnglishGreeter() }
+        withGreeter.services.register((any Greeter).self) { EnglishGreeter() }
         #expect(throws: ServiceError.self) { try Router().service((any Greeter).self) }
         #expect(try withGreeter.service((any Greeter).self).greet() == "hello")
     }
@@ -120,13 +120,13 @@ struct ServiceTests {
     @Test("required services without an implementation are reported until one is registered")
     func requiredServices() {
         let router = Router()
-        router.requireServices([(any Greeter).self, (any Payments).self, (any Greeter).self])
-        #expect(router.validateServices() == [
+        router.services.require([(any Greeter).self, (any Payments).self, (any Greeter).self])
+        #expect(router.services.validate() == [
             .missing(service: "LinkRouterCoreTests.Greeter"), .missing(service: "LinkRouterCoreTests.Payments"),
         ])
-        router.registerService((any Greeter).self) { EnglishGreeter() }
-        router.registerService((any Payments).self) { FakePayments() }
-        #expect(router.validateServices().isEmpty)
+        router.services.register((any Greeter).self) { EnglishGreeter() }
+        router.services.register((any Payments).self) { FakePayments() }
+        #expect(router.services.validate().isEmpty)
     }
 
     @Test("a service that asks for itself while being made gets a cycle error, not a deadlock")
@@ -134,11 +134,11 @@ struct ServiceTests {
         let router = Router()
         let caught = Mutex<ServiceError?>(nil)
         // Weak: the router keeps its factories, so a factory holding the router would leak both.
-        router.registerService((any Greeter).self, lifetime: .shared) { [weak router] in
+        router.services.register((any Greeter).self, lifetime: .shared) { [weak router] in
             do throws(ServiceError) { _ = try router?.service((any Payments).self) } catch { caught.withLock { $0 = error } }
             return EnglishGreeter()
         }
-        router.registerService((any Payments).self, lifetime: .perRequest) { [weak router] in
+        router.services.register((any Payments).self, lifetime: .perRequest) { [weak router] in
             do throws(ServiceError) { _ = try router?.service((any Greeter).self) } catch { caught.withLock { $0 = error } }
             return FakePayments()
         }

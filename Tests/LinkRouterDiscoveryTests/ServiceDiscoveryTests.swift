@@ -139,18 +139,18 @@ struct ServiceDiscoveryTests {
     @Test("a required protocol without an implementation is reported by the discovery pass and by validation")
     func missingRequiredService() {
         let router = Router(discovery: .manual)
-        router.requireServices([(any FixtureNeverImplemented).self, (any FixtureClock).self])
+        router.services.require([(any FixtureNeverImplemented).self, (any FixtureClock).self])
         let report = router.registerRoutes()
         let missing = ServiceProblem.missing(service: "ServiceFixtureInterfaces.FixtureNeverImplemented")
         #expect(report.serviceProblems.filter { if case .missing = $0 { true } else { false } } == [missing])
         #expect(report.diagnostics.contains("missing service 'ServiceFixtureInterfaces.FixtureNeverImplemented': it is required, and no implementation is registered"))
-        #expect(router.validateServices().contains(missing))
+        #expect(router.services.validate().contains(missing))
     }
 
     @Test("validation at start-up reports what automatic discovery found, running it first")
     func validateAfterAutomaticDiscovery() {
         let router = Router(discovery: .automatic)
-        let problems = router.validateServices()
+        let problems = router.services.validate()
         #expect(problems.contains { if case .conflict = $0 { $0.service == "ServiceFixtureInterfaces.FixtureDuplicated" } else { false } })
         #expect(problems.contains { if case .unresolved = $0 { $0.service == "NotTheClock" } else { false } })
         #expect(!problems.contains { if case .missing = $0 { true } else { false } })
@@ -160,7 +160,7 @@ struct ServiceDiscoveryTests {
     func fakeSwappedIn() throws {
         // Before the first use: discovery, which runs at the first request, leaves it in place.
         let automatic = Router(discovery: .automatic)
-        automatic.registerService((any FixtureClock).self) { FakeClock() }
+        automatic.services.register((any FixtureClock).self) { FakeClock() }
         #expect(try automatic.service((any FixtureClock).self).time == -1)
         #expect(automatic.canOpen("fixture/swift/echo"))   // discovery did run
 
@@ -168,7 +168,7 @@ struct ServiceDiscoveryTests {
         let manual = Router(discovery: .manual)
         manual.registerRoutes()
         #expect(try manual.service((any FixtureClock).self).time == 42)
-        manual.registerService((any FixtureClock).self, lifetime: .shared) { FakeClock() }
+        manual.services.register((any FixtureClock).self, lifetime: .shared) { FakeClock() }
         #expect(try manual.service((any FixtureClock).self).time == -1)
         let rescan = manual.registerRoutes()
         #expect(rescan.registeredServices.isEmpty)

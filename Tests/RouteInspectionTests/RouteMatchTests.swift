@@ -114,7 +114,8 @@ struct RouteMatchTests {
 
         let disabled = try await RouteMatch(url: "app://cart/checkout", in: routes, app: app)
         #expect(disabled.report.match == "cart/checkout")
-        #expect(disabled.decision?.chain.last == "app://cart", "\(disabled.text)")
+        // A bare key: the tool knows no fallback allowlist, and a table is held to it.
+        #expect(disabled.decision?.chain.last == "cart", "\(disabled.text)")
 
         var external = app
         external.source = .external
@@ -125,6 +126,18 @@ struct RouteMatchTests {
         #expect(hidden.decision?.steps.map(\.kind).contains("exposure") == true)
         let json = try hidden.json()
         #expect(json.contains(#""opens":false"#) && json.contains(#""trace":[{"#))
+    }
+
+    @Test("a route table that would expose an internal route is refused: match shows the route staying internal, and why")
+    func tableExposureRefused() async throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write(Data(#"{"version":1,"exposure":[{"pattern":"**","exposure":"external"}]}"#.utf8), "table.json")
+        let app = RouteMatch.App(source: .external, routeTable: try RouteMatch.App.routeTable(file: path))
+        let match = try await RouteMatch(url: "app://account/signin/ada", in: .patterns(["account/signin/:user"]), app: app)
+        #expect(match.decision?.opens == false)
+        #expect(match.decision?.failure == "no route matches 'account/signin/ada'")
+        let exposure = match.decision?.steps.filter { $0.kind == "exposure" }.map(\.detail) ?? []
+        #expect(exposure.first?.contains("refused, the route does not consent") == true, "\(match.text)")
     }
 
     @Test("without the app's set-up, match only resolves: no decision, the report's JSON unchanged")
@@ -147,7 +160,7 @@ struct RouteMatchTests {
     static func routeTableFile(in scratch: ScratchFolder) throws -> String {
         try scratch.write(Data(#"""
             {"version": 1, "redirects": [{"from": "old/:id", "to": "item/:id"}],
-             "disabled": [{"pattern": "cart/checkout", "fallback": "app://cart"}]}
+             "disabled": [{"pattern": "cart/checkout", "fallback": "cart"}]}
             """#.utf8), "table.json")
     }
 }

@@ -34,7 +34,15 @@ public enum WillOpenDecision: Sendable {
 ///
 /// The router holds its delegate weakly. The methods are called on the task running the open.
 public protocol RouterDelegate: AnyObject, Sendable {
-    /// An open is about to start; the delegate may rewrite the URL or cancel.
+    /// A URL is about to build a page or run an action; the delegate may rewrite the URL or
+    /// cancel (its veto).
+    ///
+    /// Asked by every door that builds a page or runs an action: `open` (with its `willOpen`
+    /// event), `call` and `page(for:)` (with no event: they are not opens), and each parent a deep
+    /// link is about to rebuild beneath its page (a parent is not a place to go elsewhere from,
+    /// so a rewrite leaves it out as a cancel does). `canOpen` and `resolve`, which build and run
+    /// nothing, do not ask. `source` is the one the admission gives the URL (a link to one of
+    /// the web hosts is external).
     func router(_ router: Router, willOpen url: String, source: OpenSource) -> WillOpenDecision
     /// An open reached a page, an action or a dispatcher.
     func router(_ router: Router, didOpen outcome: RouteOutcome)

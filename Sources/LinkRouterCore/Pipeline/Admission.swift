@@ -1,8 +1,9 @@
 /// How one URL is let into the router: the key it is matched by and the source it is opened
 /// with, decided once, from the configuration, by ``AdmissionRules/admission(of:from:dispatchers:)``
-/// (``AdmissionRules/admit(_:from:dispatchers:)`` also marks a web link).
+/// (every door reaches it through ``AdmissionRules/locate(_:from:dispatchers:)``, which also
+/// parses the URL and marks a web link).
 ///
-/// Every door asks for it in the same way: `open`, `call`, `canOpen` and `resolve`, each hop of
+/// Every door asks for it in the same way: `open`, `call`, `canOpen`, `page(for:)` and `resolve`, each hop of
 /// an open (a static or dynamic-table redirect, a disabled route's fallback, a page's own
 /// redirect, an interceptor's redirect, `route_fallback_url`, the not-found handler, a
 /// dispatcher's route), the parents a deep link rebuilds, the tab roots, the pages compared for
@@ -50,20 +51,33 @@ final class AdmissionRules: Sendable {
         maximumURLLength = configuration.maximumURLLength
     }
 
-    /// Admits a URL (``admission(of:from:dispatchers:)``) and marks it when it is a web link, so
-    /// that its public `routeKey`, and the parameters and entries that carry it, read it as one.
-    /// - Throws: ``RouteFailure/schemeNotAllowed(scheme:)`` or ``RouteFailure/hostNotHandled(host:)``.
-    func admit(
-        _ url: inout RouteURL, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
-    ) throws(RouteFailure) -> Admission {
+    /// Parses and admits a URL (``admission(of:from:dispatchers:)``), marking a web link so that
+    /// its public `routeKey`, and the parameters and entries that carry it, read it as one: the
+    /// first steps of every door that reads a URL, written once. A tuple, not a struct: a door
+    /// hands the URL on to the matcher without a copy.
+    /// - Parameters:
+    ///   - text: The URL.
+    ///   - source: The door's source, or the one the open carries from its last hop.
+    ///   - dispatchers: The dispatchers by lowercased scheme; only the plan passes them.
+    /// - Throws: ``RouteFailure/invalidURL(_:)``, ``RouteFailure/schemeNotAllowed(scheme:)`` or
+    ///   ``RouteFailure/hostNotHandled(host:)``.
+    @inline(__always)
+    func locate(
+        _ text: String, from source: OpenSource, dispatchers: [String: any RouteDispatcher]? = nil
+    ) throws(RouteFailure) -> (url: RouteURL, admission: Admission) {
+        let url: RouteURL
+        do { url = try RouteURL(text, maximumLength: maximumURLLength) } catch { throw .invalidURL(error) }
         let admission = try admission(of: url, from: source, dispatchers: dispatchers)
-        if admission.isWebLink { url.admitAsWebLink() }
-        return admission
+        // Marked on a URL of its own: a `var` marked on one branch only costs every lookup a copy.
+        guard admission.isWebLink else { return (url, admission) }
+        var marked = consume url
+        marked.admitAsWebLink()
+        return (marked, admission)
     }
 
     /// The admission of a URL, whichever door it comes through: the one rule for web links,
     /// dispatchers, allowed schemes and hosts, and the one key mode (see ``Admission``). The URL is
-    /// left as it is: `resolve` hands it on unmarked (an `inout` URL would cost each lookup a copy).
+    /// left as it is: ``locate(_:from:dispatchers:)`` marks a web link.
     ///
     /// In order: a link to one of the ``RouterConfiguration/webHosts`` is admitted as a web link —
     /// external, keyed by its path, never dispatched; a URL whose scheme has one of `dispatchers`

@@ -3,6 +3,12 @@ internal import RoutePatterns
 /// Routing rules an app loads at run time (from its server, from disk) on top of its registered
 /// routes: redirects, disabled routes, group membership and exposure overrides.
 ///
+/// A table is data from outside the app's code, so it restricts the app and never widens it: a
+/// redirect that names a scheme and a disabled route's fallback lead only where
+/// ``RouterConfiguration/fallbackAllowlist`` allows (else the open fails with
+/// ``RouteFailure/routeTableTargetRefused(pattern:target:)``), and an exposure override makes an
+/// internal route external only when the route consents (``RouteOptions/routeTableMayExpose``).
+///
 /// Every rule names a pattern that is matched against the route key of the URL being opened, the
 /// same way routes are (so `promo/**` covers every promotion page). Where several rules of one kind
 /// match, the most specific pattern wins, by the usual precedence.
@@ -23,6 +29,7 @@ public struct DynamicRouteTable: Sendable {
     public static let supportedVersion = 1
 
     /// URLs matching `from` open `to` instead; see ``Router/addRedirect(from:to:)`` for the syntax.
+    /// A `to` that names a scheme must be allowed by ``RouterConfiguration/fallbackAllowlist``.
     public struct Redirect: Sendable, Hashable {
         /// The source pattern.
         public var from: String
@@ -35,7 +42,8 @@ public struct DynamicRouteTable: Sendable {
         }
     }
 
-    /// Routes matching `pattern` are switched off; opening one opens `fallback` instead.
+    /// Routes matching `pattern` are switched off; opening one opens `fallback` instead, when
+    /// ``RouterConfiguration/fallbackAllowlist`` allows it (a bare route key always is).
     public struct DisabledRoute: Sendable, Hashable {
         /// The routes switched off.
         public var pattern: String
@@ -61,7 +69,9 @@ public struct DynamicRouteTable: Sendable {
         }
     }
 
-    /// Routes matching `pattern` get `exposure` instead of the one they were registered with.
+    /// Routes matching `pattern` get `exposure` instead of the one they were registered with:
+    /// `internal` hides a route from outside; `external` exposes an internal route only when it
+    /// consents (``RouteOptions/routeTableMayExpose``), and is refused for any other.
     public struct ExposureOverride: Sendable, Hashable {
         /// The routes affected.
         public var pattern: String
@@ -113,7 +123,11 @@ public struct DynamicRouteTable: Sendable {
         }
         var redirectRules: [RedirectRule] = []
         for (index, redirect) in redirects.enumerated() {
-            do { redirectRules.append(try RedirectRule(from: redirect.from, to: redirect.to)) } catch {
+            do {
+                var rule = try RedirectRule(from: redirect.from, to: redirect.to)
+                rule.isRouteTableRule = true
+                redirectRules.append(rule)
+            } catch {
                 let field = if case .invalidSource = error { "from" } else { "to" }
                 problems.append(.init(location: "redirects[\(index)].\(field)", message: "\(error)"))
             }

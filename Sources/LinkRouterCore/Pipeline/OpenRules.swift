@@ -10,7 +10,7 @@ final class OpenRules: Sendable {
     /// The rules as one open reads them, with their patterns compiled, as of one generation.
     struct Frozen: Sendable {
         let redirects: RuleTable<RedirectRule>
-        let disabled: RuleTable<String>
+        let disabled: RuleTable<DynamicRouteTable.DisabledRoute>
         let exposure: RuleTable<RouteOptions.Exposure>
         let groupRules: [(trie: RouteTrie, groups: Set<String>)]
         /// Groups joined and left at run time, by the shape of the route's pattern.
@@ -129,7 +129,7 @@ final class OpenRules: Sendable {
             let frozen = Frozen(
                 // The table's redirects come first, so they win over code redirects of the same shape.
                 redirects: RuleTable((table.redirectRules + state.redirects).map { ($0.source, $0) }),
-                disabled: RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes.map(\.fallback)))),
+                disabled: RuleTable(Array(zip(table.disabledPatterns, table.disabledRoutes))),
                 exposure: RuleTable(Array(zip(table.exposurePatterns, table.exposureOverrides.map(\.exposure)))),
                 groupRules: zip(table.groupPatterns, table.groupMemberships).map { (RouteTrie(patternsOf: [$0]), $1.groups) },
                 groupEdits: state.groupEdits,

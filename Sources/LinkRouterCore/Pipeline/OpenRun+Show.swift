@@ -1,5 +1,5 @@
-// The show step of an open: the page of a matched route, made (or a page shown updated in place),
-// its navigation planned whole on the navigator's state (``NavigationState/opening(_:)``) and
+// The show step of an open: the page of a route, made (or a page shown updated in place), its
+// navigation planned whole on the navigator's state (``NavigationState/opening(_:)``) and
 // performed as one change (``NavigationOperation/plan(_:)``).
 
 /// How many times an open plans its navigation before it gives up because other changes keep
@@ -7,16 +7,30 @@
 private let maximumPlans = 32
 
 extension OpenRun {
-    /// A parent the page's type names, resolved: where the page sits when its stack is rebuilt.
-    struct ParentLink {
+    /// The page being shown, kept from one navigation plan to the next: what is made once,
+    /// whatever the number of plans.
+    private struct Placement {
         let route: ResolvedRoute
         let url: RouteURL
-        let admission: Admission
-        /// Whether the parent is presented rather than pushed.
-        let presented: Bool
+        let style: RouteOptions.OpenStyle
+        /// The parents the page's type names (planned, ``RouterSnapshot/parents(of:source:trace:)``),
+        /// nearest first; only a pushed page has them.
+        let links: [ParentLink]
+        /// Each parent as the navigation plan sees it, built when a plan first needs it.
+        var parents: [NavigationOpening.Parent]
+        /// The window the page goes to (``windowTarget(of:)``), as the plan takes it.
+        let window: NavigationOpening.Window
+        /// How the page may update one of its route already shown; `nil` once the page shown
+        /// refused, and for a page that goes to a new window.
+        var update: UpdateInPlace?
+        /// The open's page, once made.
+        var entry: NavigationEntry?
+        /// The interceptors (by registration order) asked in this open: each is asked once per
+        /// open, not again about a parent when it let the page (or a nearer parent) through.
+        var asked: Set<Int>
     }
 
-    /// The page of this open and how it goes, planned on one state.
+    /// The page of this open and how it goes, on one state.
     private struct Showing {
         let page: NavigationOpening.Page
         let opened: RouteOutcome.Opened
@@ -24,96 +38,30 @@ extension OpenRun {
         let forwarding: PageResultSlot?
     }
 
-    /// Makes the page of a matched route (``page(for:_:)``), or updates a page of it already
-    /// shown, and shows it with the navigator as one change: style, animation, custom transition,
-    /// tab, parents.
+    /// Makes the page of a route (``RouterSnapshot/page(for:_:request:trace:)``), or updates a
+    /// page of it already shown, and shows it with the navigator as one change: style,
+    /// animation, custom transition, tab, parents.
     ///
-    /// The navigation is planned on the state the navigator has (``NavigationState/opening(_:)``)
-    /// and performed as one operation; when another change came first, it is planned again on the
-    /// state found. The page and the parents are made once, whatever the number of plans.
-    func openPage(_ route: ResolvedRoute, navigator: any Navigator) async -> Result<RouteOutcome.Opened, RouteFailure> {
-        let url = route.parameters.url
+    /// Plans the navigation on the state the navigator has, builds the parents the plan needs,
+    /// performs the plan; when another change came first, plans again on the state found.
+    func show(_ route: ResolvedRoute, navigator: any Navigator, passed: [Int]) async -> Result<RouteOutcome.Opened, RouteFailure> {
         let style = snapshot.configuration.openStyle(call: self.style, page: route.options.openStyle)
         // The route's parameters hold the query already decoded.
         let animated = self.animated && route.parameters.queryItems.last { $0.name == "route_no_animation" }?.value != "1"
-        if let transition {
-            let entry: NavigationEntry
-            switch newEntry(route, url: url) {
-            case .success(let made): entry = made
-            case .failure(let failure): return .failure(failure)
-            }
-            trace?.record(.open) { _ in "page \(type(of: entry.page))" }
-            trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
-            do {
-                try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
-            } catch {
-                return navigationFailed(route, error)
-            }
-            return .success(.page(entry.page))
-        }
-
-        let window = windowTarget(of: route)
-        var updatePolicy: UpdateInPlace?
-        if case .pageType(let type) = route.handler, let type = type as? any UpdatableInPlace.Type, window != .newWindow {
-            let policy = type.updatesInPlace(for: route.parameters)
-            if policy != .never { updatePolicy = policy }
-        }
-        let links = style == .push ? parentChain(of: route) : []
-        var parents = links.map { link in
-            NavigationOpening.Parent(presented: link.presented, isShown: shows(route: link.route, url: link.url))
-        }
-        // Each interceptor is asked once per open: not again about a parent when it let the page
-        // (or a nearer parent) through.
-        var asked = Set(passedInterceptors)
-        var entry: NavigationEntry?
+        if let transition { return await show(route, by: transition, style: style, animated: animated, navigator: navigator) }
+        var placement = placement(of: route, style: style, passed: passed)
         for _ in 0..<maximumPlans {
             let state = await navigator.state
-            let tab = style == .push ? self.tab(of: [url] + links.map(\.url), in: state) : nil
-            let scope = state.scope(ofTab: tab)
-            var update: Result<Showing, RouteFailure>?
-            if let policy = updatePolicy, let existing = existing(policy, of: route, url: url, in: scope) {
-                update = updated(existing, route: route, url: url)
-                if case nil = update { updatePolicy = nil }   // the page shown refused: a new page is shown
-            }
+            let tab = self.tab(of: placement, in: state)
             let showing: Showing
-            switch update {
-            case .success(let updated)?:
-                showing = updated
-            case .failure(let failure)?:
-                return .failure(failure)
-            case nil:
-                let made: NavigationEntry
-                if let entry { made = entry } else {
-                    switch newEntry(route, url: url) {
-                    case .success(let new): made = new
-                    case .failure(let failure): return .failure(failure)
-                    }
-                    entry = made
-                    trace?.record(.open) { _ in "page \(type(of: made.page))" }
-                }
-                let page: NavigationOpening.Page = style == .push ? .push(made) : .present(made, inNavigationContainer: presentsInNavigationContainer)
-                showing = Showing(page: page, opened: .page(made.page), forwarding: nil)
+            switch self.showing(&placement, in: state.scope(ofTab: tab)) {
+            case .success(let made): showing = made
+            case .failure(let failure): return .failure(failure)
             }
-            let choice: NavigationOpening.Window = switch window {
-            case .active: .active
-            case .newWindow: .new
-            case .showingPage: .showing(shows(route: route, url: url))
-            }
-            var opening = NavigationOpening(showing.page, tab: tab, parents: parents, window: choice)
             let plan: NavigationPlan
-            planning: while true {
-                do throws(NavigationOpening.Shortfall) {
-                    plan = try state.opening(opening)
-                    break planning
-                } catch {
-                    switch error {
-                    case .parentNotBuilt(let index):
-                        opening.parents[index].built = await buildParent(links[index], asked: &asked)
-                        parents[index].built = opening.parents[index].built
-                    case .navigation(let error):
-                        return navigationFailed(route, error)
-                    }
-                }
+            switch await self.plan(showing, in: tab, for: &placement, on: state) {
+            case .success(let planned): plan = planned
+            case .failure(let failure): return .failure(failure)
             }
             do {
                 try await navigator.perform(.plan(plan), animated: animated)
@@ -123,24 +71,53 @@ extension OpenRun {
             } catch {
                 return navigationFailed(route, error)
             }
-            if let trace {
-                for step in plan.steps { trace.record(.navigate) { _ in step } }
-                trace.record(.navigate) { _ in "one change: \(plan.kind.rawValue)\(animated ? "" : " (no animation)")" }
-            }
-            if let reached = plan.reached {
-                // The page shown in a window was brought forward: it is the open's page, and its
-                // result is the open's.
-                reached.result.forward(to: route.parameters.resultSlot)
-                trace?.record(.open) { _ in "page \(type(of: reached.page)) shown in window \(plan.target.activeWindow.id)" }
-                return .success(.updated(reached.page))
-            }
-            if case .updated(let page) = showing.opened {
-                showing.forwarding?.forward(to: route.parameters.resultSlot)
-                trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
-            }
-            return .success(showing.opened)
+            return .success(shown(showing, plan: plan, route: route, animated: animated))
         }
         return navigationFailed(route, NavigationError.stateChanged)
+    }
+
+    /// Shows the page by the open's custom transition (``OpenOptions/transition``).
+    private func show(
+        _ route: ResolvedRoute, by transition: @Sendable (TransitionRequest) async throws -> Void, style: RouteOptions.OpenStyle,
+        animated: Bool, navigator: any Navigator
+    ) async -> Result<RouteOutcome.Opened, RouteFailure> {
+        let entry: NavigationEntry
+        switch newEntry(route) {
+        case .success(let made): entry = made
+        case .failure(let failure): return .failure(failure)
+        }
+        trace?.record(.open) { _ in "page \(type(of: entry.page))" }
+        trace?.record(.navigate) { _ in "custom transition (\(style.rawValue)\(animated ? "" : ", no animation"))" }
+        do {
+            try await transition(TransitionRequest(entry: entry, style: style, animated: animated, navigator: navigator))
+        } catch {
+            return navigationFailed(route, error)
+        }
+        return .success(.page(entry.page))
+    }
+
+    /// What the page needs before any plan: its parents (a pushed page's), and how it may update
+    /// a page of its route already shown.
+    private func placement(of route: ResolvedRoute, style: RouteOptions.OpenStyle, passed: [Int]) -> Placement {
+        let target = windowTarget(of: route)
+        var update: UpdateInPlace?
+        if case .pageType(let type) = route.handler, let type = type as? any UpdatableInPlace.Type, target != .newWindow {
+            let policy = type.updatesInPlace(for: route.parameters)
+            if policy != .never { update = policy }
+        }
+        let links = style == .push ? snapshot.parents(of: route, source: course.source, trace: trace) : []
+        let parents = links.map { link in
+            NavigationOpening.Parent(presented: link.presented, isShown: shows(route: link.route, url: link.url))
+        }
+        let window: NavigationOpening.Window = switch target {
+        case .active: .active
+        case .newWindow: .new
+        case .showingPage: .showing(shows(route: route, url: route.parameters.url))
+        }
+        return Placement(
+            route: route, url: route.parameters.url, style: style, links: links, parents: parents, window: window, update: update,
+            entry: nil, asked: Set(passed)
+        )
     }
 
     /// The window the page goes to: the call's, else the page type's preference, else the active one.
@@ -152,50 +129,79 @@ extension OpenRun {
         return .active
     }
 
-    private func navigationFailed(_ route: ResolvedRoute, _ error: any Error) -> Result<RouteOutcome.Opened, RouteFailure> {
+    /// The page on a state whose entries of the page's tab are `scope`: a page of the route
+    /// shown there, updated in place, or the open's page, made once, pushed or presented.
+    private func showing(_ placement: inout Placement, in scope: [NavigationEntry]) -> Result<Showing, RouteFailure> {
+        let route = placement.route
+        if let update = placement.update, let existing = existing(update, of: route, url: placement.url, in: scope) {
+            if let updated = updated(existing, route: route, url: placement.url) { return updated }
+            placement.update = nil   // the page shown refused: a new page is shown
+        }
+        let entry: NavigationEntry
+        if let made = placement.entry { entry = made } else {
+            switch newEntry(route) {
+            case .success(let made): entry = made
+            case .failure(let failure): return .failure(failure)
+            }
+            placement.entry = entry
+            trace?.record(.open) { _ in "page \(type(of: entry.page))" }
+        }
+        let page: NavigationOpening.Page = placement.style == .push
+            ? .push(entry) : .present(entry, inNavigationContainer: presentsInNavigationContainer)
+        return .success(Showing(page: page, opened: .page(entry.page), forwarding: nil))
+    }
+
+    /// The navigation plan of `showing` on `state` (``NavigationState/opening(_:)``), building each
+    /// parent the plan needs as it asks for it.
+    private func plan(
+        _ showing: Showing, in tab: String?, for placement: inout Placement, on state: NavigationState
+    ) async -> Result<NavigationPlan, RouteFailure> {
+        var opening = NavigationOpening(showing.page, tab: tab, parents: placement.parents, window: placement.window)
+        while true {
+            do throws(NavigationOpening.Shortfall) {
+                return .success(try state.opening(opening))
+            } catch {
+                switch error {
+                case .parentNotBuilt(let index):
+                    let built = await buildParent(placement.links[index], asked: &placement.asked)
+                    opening.parents[index].built = built
+                    placement.parents[index].built = built
+                case .navigation(let error):
+                    return navigationFailed(placement.route, error)
+                }
+            }
+        }
+    }
+
+    /// The open's page after its plan was performed: traced, and an updated page's result slot
+    /// forwarded to this open's; a page already shown in a window that was brought forward is the
+    /// open's page, and its result the open's.
+    private func shown(_ showing: Showing, plan: NavigationPlan, route: ResolvedRoute, animated: Bool) -> RouteOutcome.Opened {
+        if let trace {
+            for step in plan.steps { trace.record(.navigate) { _ in step } }
+            trace.record(.navigate) { _ in "one change: \(plan.kind.rawValue)\(animated ? "" : " (no animation)")" }
+        }
+        if let reached = plan.reached {
+            reached.result.forward(to: route.parameters.resultSlot)
+            trace?.record(.open) { _ in "page \(type(of: reached.page)) shown in window \(plan.target.activeWindow.id)" }
+            return .updated(reached.page)
+        }
+        if case .updated(let page) = showing.opened {
+            showing.forwarding?.forward(to: route.parameters.resultSlot)
+            trace?.record(.open) { _ in "page \(type(of: page)) updated in place" }
+        }
+        return showing.opened
+    }
+
+    private func navigationFailed<Success>(_ route: ResolvedRoute, _ error: any Error) -> Result<Success, RouteFailure> {
         trace?.record(.navigate) { _ in "the navigator could not show the page: \(error)" }
         return .failure(.navigationFailed(pattern: route.pattern.text, underlying: error))
     }
 
     /// Makes the open's page and its entry.
-    private func newEntry(_ route: ResolvedRoute, url: RouteURL) -> Result<NavigationEntry, RouteFailure> {
-        page(for: route, .opened).map {
-            NavigationEntry(page: $0, route: route.pattern, url: url, parameters: route.parameters, result: route.parameters.resultSlot)
-        }
-    }
-
-    /// Builds a parent about to be shown: asks the interceptors that cover it, then makes its page.
-    private func buildParent(_ link: ParentLink, asked: inout Set<Int>) async -> NavigationOpening.Parent.Built {
-        var route = link.route
-        if !snapshot.rules.interceptors.isEmpty {
-            guard await letThrough(&route, link: link, asked: &asked) else { return .refused }
-        }
-        guard case .success(let parent) = page(for: route, .parent) else {
-            trace?.record(.navigate) { _ in "parent '\(link.route.pattern.text)' did not build a page; stopped" }
-            return .refused
-        }
-        return .entry(NavigationEntry(page: parent, route: route.pattern, url: link.url, parameters: route.parameters))
-    }
-
-    /// Asks the interceptors whose scope covers a parent about to be built, and that were not
-    /// asked in this open yet, with the open's source; applies their rewrites to `route`.
-    /// - Returns: Whether they let the parent through; one that stops it, redirects (a parent is
-    ///   not a place to go elsewhere from), times out or is cancelled stops the rebuild there.
-    private func letThrough(_ route: inout ResolvedRoute, link: ParentLink, asked: inout Set<Int>) async -> Bool {
-        let includingHost = link.admission.includingHost
-        let groups = snapshot.groups(of: route, url: link.url, includingHost: includingHost)
-        let applying = snapshot.rules.interceptors.filter {
-            !asked.contains($0.order) && $0.applies(to: link.url, groups: groups, includingHost: includingHost)
-        }
-        guard !applying.isEmpty else { return true }
-        asked.formUnion(applying.map(\.order))
-        switch await ask(applying, about: &route, groups: groups) {
-        case .proceed:
-            return true
-        case .redirect, .fail:
-            let pattern = route.pattern.text
-            trace?.record(.navigate) { _ in "the interceptors did not let parent '\(pattern)' through; stopped" }
-            return false
+    private func newEntry(_ route: ResolvedRoute) -> Result<NavigationEntry, RouteFailure> {
+        snapshot.page(for: route, .opened, request: request, trace: trace).map {
+            NavigationEntry(page: $0, route: route.pattern, url: route.parameters.url, parameters: route.parameters, result: route.parameters.resultSlot)
         }
     }
 
@@ -219,27 +225,28 @@ extension OpenRun {
         // The page given to the open takes the place of the page shown; without one, the page
         // shown makes its next self from the parameters, or refuses.
         var origin = PageOrigin.opened
-        if given == nil {
+        if request.given == nil {
             guard let updated = (existing.page as? any UpdatableInPlace)?.updated(with: parameters) else {
                 trace?.record(.navigate) { _ in "the page shown refused to update in place" }
                 return nil
             }
             origin = .updated(updated)
         }
-        return page(for: route.withParameters(parameters), origin).map { page in
+        return snapshot.page(for: route.withParameters(parameters), origin, request: request, trace: trace).map { page in
             let entry = NavigationEntry(page: page, route: route.pattern, url: url, parameters: parameters, result: existing.result)
             return Showing(page: .update(existing, with: entry), opened: .updated(page), forwarding: existing.result)
         }
     }
 
-    /// The tab whose root has the key of one of `urls` (the page's, then its parents', nearest first).
-    private func tab(of urls: [RouteURL], in state: NavigationState) -> String? {
-        guard !state.tabs.isEmpty else { return nil }
+    /// The tab whose root has the key of the page's URL or of one of its parents' (nearest
+    /// first), for a pushed page.
+    private func tab(of placement: Placement, in state: NavigationState) -> String? {
+        guard placement.style == .push, !state.tabs.isEmpty else { return nil }
         let roots = state.tabs.compactMap { tab in
             (try? RouteURL(tab.root, maximumLength: snapshot.configuration.maximumURLLength))
                 .flatMap(snapshot.admission.admittedKey(of:)).map { (tab.name, $0) }
         }
-        for url in urls {
+        for url in [placement.url] + placement.links.map(\.url) {
             guard let key = snapshot.admission.admittedKey(of: url) else { continue }
             if let root = roots.first(where: { $0.1 == key }) { return root.0 }
         }
@@ -251,43 +258,6 @@ extension OpenRun {
         let admission = snapshot.admission, pattern = route.pattern.text
         guard let key = admission.admittedKey(of: url) else { return { _ in false } }
         return { entry in entry.route.text == pattern && admission.admittedKey(of: entry.url) == key }
-    }
-
-    /// The parents the page's type names, admitted and resolved, nearest first; stops at a loop, a
-    /// chain longer than the redirect limit, a parent URL the admission refuses or without a route,
-    /// one whose route is an action, disabled by the route table, or hidden from the open's source
-    /// (an internal parent of a link from outside).
-    private func parentChain(of route: ResolvedRoute) -> [ParentLink] {
-        var links: [ParentLink] = []
-        var current = route
-        var seen = Set<String>()
-        while case .pageType(let type) = current.handler, let parentURL = type.parentURL(for: current.parameters) {
-            guard seen.insert(parentURL).inserted, seen.count <= snapshot.configuration.maximumRedirects else {
-                trace?.record(.navigate) { "parent chain loops or is too long at \($0.show(parentURL)); stopped" }
-                break
-            }
-            guard var parsed = try? RouteURL(parentURL, maximumLength: snapshot.configuration.maximumURLLength),
-                  let admission = try? snapshot.admission.admit(&parsed, from: source),
-                  let parent = snapshot.resolve(parsed, parameters: [:], includingHost: admission.includingHost) else {
-                trace?.record(.navigate) { "parent \($0.show(parentURL)) has no route; stopped" }
-                break
-            }
-            guard parent.handler.kind == .page else {
-                trace?.record(.navigate) { "parent \($0.show(parentURL)) is an action, not a page; stopped" }
-                break
-            }
-            guard snapshot.disabledFallback(at: parsed, admission: admission) == nil else {
-                trace?.record(.navigate) { "parent \($0.show(parentURL)) is disabled by the route table; stopped" }
-                break
-            }
-            guard !snapshot.hides(parent, at: parsed, admission: admission) else {
-                trace?.record(.navigate) { "parent \($0.show(parentURL)) is internal, hidden from an external open; stopped" }
-                break
-            }
-            links.append(ParentLink(route: parent, url: parsed, admission: admission, presented: type.presentsParent(for: current.parameters)))
-            current = parent
-        }
-        return links
     }
 }
 

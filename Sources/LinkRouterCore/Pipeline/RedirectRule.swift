@@ -43,6 +43,13 @@ struct RedirectRule: Sendable {
     private let targetScheme: String?
     private let targetSegments: [RoutePattern.Segment]
     private let targetQuery: String?
+    /// Whether the rule comes from the dynamic route table: its targets are held to the fallback
+    /// allowlist, as data from outside the app's code.
+    var isRouteTableRule = false
+
+    /// Whether the target names its scheme (`https://help.example.com/:topic`); one that does not
+    /// stays where the URL redirected is, as a bare route key does.
+    var namesScheme: Bool { targetScheme != nil }
 
     init(from source: String, to target: String) throws(RedirectError) {
         do { self.source = try RoutePattern(source) } catch { throw .invalidSource(error) }

@@ -1,81 +1,38 @@
 extension Router {
     /// Runs the synchronous action a route reaches and returns its value, with no `await`.
     ///
-    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
-    /// static redirects (the dynamic table's, then the router's), matching, disabled routes
-    /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
-    /// action runs on the calling thread.
+    /// The delegate is asked first (``RouterDelegate/router(_:willOpen:source:)``: it may rewrite
+    /// the URL or cancel the call). Then the synchronous steps of ``open(_:parameters:source:options:)``
+    /// run: parsing and limits, static redirects (the dynamic table's, then the router's),
+    /// matching, disabled routes (their fallback URL is followed) and exposure, and a page type's
+    /// own redirect. Then the action runs on the calling thread.
     ///
     /// What `open` would do asynchronously is refused with an error rather than waited for, so a
     /// call never blocks a thread: an asynchronous action, an interceptor that applies to the
     /// route (interceptors may suspend; a login check must not be skipped), and a URL whose scheme
     /// has a dispatcher. An unknown route fails at once: `route_fallback_url` and the not-found
     /// handler lead to pages, not to a value. A call is a function call, not a navigation: it
-    /// asks no delegate, emits no event and records no trace.
+    /// emits no event and records no trace.
     ///
     /// ```swift
     /// try router.register("cart/count", action: { _ in cart.items.count })
-    /// let count = try router.call("app://cart/count") as? Int
-    /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])
+    /// let count = try router.call("app://cart/count", as: Int.self)
+    /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])   // (any Sendable)?
     /// ```
     /// - Parameters:
     ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink`` (see ``RouteReference``).
     ///   - parameters: Caller values, merged after path parameters and query items; a
     ///     ``RouteID`` takes its placeholders' values from them.
     ///   - source: Where the URL comes from; external sources reach external routes only.
+    ///   - type: The type the action's value must have; by default any value, or `nil`.
     /// - Returns: The action's value.
     /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
-    ///   includes the action throwing), or the URL needs `open`.
+    ///   includes the action throwing and the delegate cancelling), the URL needs `open`, or
+    ///   (``RouteCallError/unexpectedResult(url:expected:actual:)``) the value is not a `Value`.
     @discardableResult
-    public func call(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app
-    ) throws(RouteCallError) -> (any Sendable)? {
-        try call(route.referencedRoute, parameters: parameters, source: source).value
-    }
-
-    /// The value of the action `route` reaches, and the URL called (for an identifier, its link).
-    private func call(
-        _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
-    ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
-        var run = OpenRun(router: self, policy: .call, parameters: parameters, source: source, options: OpenOptions())
-        // The call's driver: it answers from the first action, and takes a planned route on.
-        var action = run.start(route)
-        while true {
-            let (url, current) = (run.url, run.current)
-            switch action {
-            case .end(.opened(.action(let value)), _): return (value, url)
-            case .end(.failed(let failure), _): throw .failed(url: url, failure)
-            case .end(.opened(.dispatched(let scheme, _)), _): throw .dispatcherScheme(url: current, scheme: scheme)
-            case .end(.opened(.page), let route), .end(.opened(.updated), let route):
-                throw .notAnAction(url: current, pattern: route?.pattern.text ?? "")
-            case .wait(.planned(let matched)): action = run.proceed(matched)
-            case .wait(.dispatch(_, _, let scheme)): throw .dispatcherScheme(url: current, scheme: scheme)
-            case .wait(.intercept(let matched, let interceptors, _)):
-                throw .interceptorsApply(url: current, pattern: matched.route.pattern.text, interceptors: interceptors.map(\.name))
-            case .wait(.page(let matched)): throw .notAnAction(url: current, pattern: matched.route.pattern.text)
-            case .wait(.show(let route, _)): throw .notAnAction(url: current, pattern: route.pattern.text)
-            case .wait(.asynchronousAction(_, let route)): throw .asynchronousAction(url: current, pattern: route.pattern.text)
-            // `route_fallback_url` and the not-found handler lead to pages: a call fails at once.
-            case .wait(.notFound(_, _, let failure)): throw .failed(url: url, failure)
-            }
-        }
-    }
-
-    /// Runs the synchronous action a route reaches and returns its value as `Value`.
-    ///
-    /// ```swift
-    /// let count = try router.call("app://cart/count", as: Int.self)
-    /// ```
-    /// - Parameters:
-    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink``.
-    ///   - parameters: Caller values, merged after path parameters and query items.
-    ///   - source: Where the URL comes from.
-    ///   - type: The type the action's value must have.
-    /// - Returns: The action's value.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
-    ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
     public func call<Value: Sendable>(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
+        as type: Value.Type = (any Sendable)?.self
     ) throws(RouteCallError) -> Value {
         let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
         guard let typed = value as? Value else {
@@ -83,9 +40,59 @@ extension Router {
         }
         return typed
     }
+
+    /// The value of the action `route` reaches, and the URL called (for an identifier, its link):
+    /// the call's driver, over the plan.
+    private func call(
+        _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
+    ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
+        var parameters = parameters
+        let url: String
+        do { url = try route.url(filling: &parameters) } catch { throw .failed(url: route.pattern, error) }
+        let snapshot = snapshot
+        var start: String?
+        switch delegateDecision(on: url, source: source, snapshot: snapshot) {
+        case .proceed: break
+        case .rewrite(let rewritten): start = rewritten
+        case .cancel(let reason): throw .failed(url: url, .cancelled(reason: reason))
+        }
+        var course = Course(url: url, start: start, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
+        let step = snapshot.plan(&course, trace: nil)
+        switch consume step {
+        case .route(let route, _):
+            return (try run(route, at: course.current, url: url), url)
+        case .intercepted(let route, _, let interceptors, _):
+            // A page is refused as a page, before its interceptors are looked at.
+            guard case .action = route.handler else { throw .notAnAction(url: course.current, pattern: route.pattern.text) }
+            throw .interceptorsApply(url: course.current, pattern: route.pattern.text, interceptors: interceptors.map(\.name))
+        case .dispatch(let dispatch):
+            throw .dispatcherScheme(url: course.current, scheme: dispatch.scheme)
+        case .notFound(let notFound):
+            // `route_fallback_url` and the not-found handler lead to pages: a call fails at once.
+            throw .failed(url: url, notFound.failure)
+        case .failed(let failure):
+            throw .failed(url: url, failure)
+        }
+    }
+
+    /// Runs the synchronous action of a route a call reached at `current`.
+    private func run(_ route: ResolvedRoute, at current: String, url: String) throws(RouteCallError) -> (any Sendable)? {
+        let pattern = route.pattern.text
+        guard case .action(let action) = route.handler else { throw .notAnAction(url: current, pattern: pattern) }
+        do {
+            switch action.body {
+            case .sync(let body): return try body(route.parameters)
+            case .withContext(let body, let context): return try body(context, route.parameters)
+            case .async: break
+            }
+        } catch {
+            throw .failed(url: url, .actionFailed(pattern: pattern, underlying: error))
+        }
+        throw .asynchronousAction(url: current, pattern: pattern)
+    }
 }
 
-/// Why ``Router/call(_:parameters:source:)`` returned no value.
+/// Why ``Router/call(_:parameters:source:as:)`` returned no value.
 ///
 /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
 /// package ends with `@unknown default` (README, "Versioning").

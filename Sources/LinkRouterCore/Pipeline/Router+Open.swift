@@ -57,10 +57,11 @@ extension Router {
 
     /// Whether `open` would reach a page, an action or a dispatcher that claims the URL.
     ///
-    /// Runs the steps of `open` that plan: parsing and limits, static redirects and disabled-route
+    /// Plans the URL as `open` does: parsing and limits, static redirects and disabled-route
     /// fallbacks, matching, exposure, the query contract and the page's own redirect; a URL whose
-    /// scheme has a dispatcher is answered by its `canDispatch`. Does not ask interceptors,
-    /// `route_fallback_url` or the not-found handler. Builds nothing, runs nothing, emits no event.
+    /// scheme has a dispatcher is answered by its `canDispatch`. Does not ask interceptors or the
+    /// delegate, and follows neither `route_fallback_url` nor the not-found handler. Builds
+    /// nothing, runs nothing, emits no event.
     ///
     /// ```swift
     /// router.canOpen("app://user/42")                          // a URL
@@ -74,13 +75,14 @@ extension Router {
     /// - Returns: Whether the open would reach something; `false` for a URL that does not parse,
     ///   an identifier whose values do not fill it, and every failure of the steps above.
     public func canOpen(_ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app) -> Bool {
-        var run = OpenRun(router: self, policy: .check, parameters: parameters, source: source, options: OpenOptions())
-        // The check's driver: it answers from the first action.
-        switch run.start(route.referencedRoute) {
-        case .end: return false
-        case .wait(.dispatch(let dispatcher, let url, _)): return dispatcher.canDispatch(url)
-        case .wait(.notFound): return false
-        case .wait(.planned), .wait(.page), .wait(.intercept), .wait(.asynchronousAction), .wait(.show): return true
+        var parameters = parameters
+        guard let url = try? route.referencedRoute.url(filling: &parameters) else { return false }
+        let snapshot = snapshot
+        // The check's driver: the plan alone answers.
+        switch snapshot.plan(url, from: source, parameters: parameters).step {
+        case .route, .intercepted: return true
+        case .dispatch(let dispatch): return dispatch.dispatcher.canDispatch(dispatch.url)
+        case .notFound, .failed: return false
         }
     }
 }

@@ -52,12 +52,13 @@ extension Router {
     /// Builds the page a URL names, through the whole pipeline, without showing it: for previews,
     /// and for restoring a saved stack.
     ///
-    /// The steps are an open's — admission, static redirects, matching, disabled routes, exposure,
-    /// the query contract, the page's own redirect, interceptors (which may redirect, rewrite or
-    /// stop it), building the page, ``RouterConfiguration/preparePage`` — but the page is handed
-    /// back instead of going to the ``navigator``, its parents are not built, and nothing is
-    /// reported: no delegate call, no event. A URL whose scheme has a dispatcher is not handed to
-    /// it.
+    /// The steps are an open's — the delegate's `willOpen` (which may rewrite the URL or cancel),
+    /// admission, static redirects, matching, disabled routes, exposure, the query contract, the
+    /// page's own redirect, `route_fallback_url` and the not-found handler, interceptors (which
+    /// may redirect, rewrite or stop it), building the page, ``RouterConfiguration/preparePage`` —
+    /// but the page is handed back instead of going to the ``navigator``, its parents are not
+    /// built, and no event is told to the streams. A URL whose scheme has a dispatcher is not
+    /// handed to it.
     ///
     /// ```swift
     /// let preview = try await router.page(for: "app://catalog/product/7")
@@ -69,7 +70,8 @@ extension Router {
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from; external sources reach external routes only.
     /// - Returns: The page, prepared.
-    /// - Throws: Why no page was built: the failure an open would report, ``RouteFailure/pageMismatch(pattern:expected:actual:)``
+    /// - Throws: Why no page was built: the failure an open would report (``RouteFailure/cancelled(reason:)``
+    ///   when the delegate cancels), ``RouteFailure/pageMismatch(pattern:expected:actual:)``
     ///   for a route that opens an action or a page that does not offer `page`, and
     ///   ``RouteFailure/dispatchFailed(scheme:reason:)`` for a URL a dispatcher would take.
     public func page<Page>(
@@ -77,35 +79,57 @@ extension Router {
         source: OpenSource = .app
     ) async throws(RouteFailure) -> Page {
         if mayHavePendingRegistrations { await prepareForFirstUseSuspending() }
-        var options = OpenOptions()
-        options.pageConfiguration = PageConfiguration(Page.self) { _ in }
-        var run = OpenRun(router: self, policy: .build, parameters: parameters, source: source, options: options)
-        var action = run.start(route.referencedRoute)
-        let outcome: RouteOutcome
+        var parameters = parameters
+        let url = try route.referencedRoute.url(filling: &parameters)
+        let snapshot = snapshot
+        var start: String?
+        switch delegateDecision(on: url, source: source, snapshot: snapshot) {
+        case .proceed: break
+        case .rewrite(let rewritten): start = rewritten
+        case .cancel(let reason): throw .cancelled(reason: reason)
+        }
+        var course = Course(url: url, start: start, source: source, parameters: parameters, maximumRedirects: snapshot.configuration.maximumRedirects)
+        // The driver of `page(for:)`: plans, follows what an open would follow, builds the page.
+        var step = snapshot.plan(&course, trace: nil)
         while true {
-            switch consume action {
-            case .end(let ending, let route):
-                outcome = run.finish(ending, route: route)
-            case .wait(.dispatch(_, _, let scheme)):
-                throw .dispatchFailed(scheme: scheme, reason: "a page is built only by this router's routes, never by a dispatcher")
-            case .wait(let suspension):
-                action = await run.resume(suspension)
-                continue
+            switch consume step {
+            case .route(let route, _):
+                return try build(route, as: Page.self, snapshot: snapshot)
+            case .intercepted(var route, _, let interceptors, let groups):
+                switch await ask(interceptors, about: &route, groups: groups, source: course.source, trace: nil) {
+                case .proceed: return try build(route, as: Page.self, snapshot: snapshot)
+                case .redirect(let target): step = snapshot.plan(&course, hopTo: target, fallback: false, trace: nil)
+                case .fail(let failure): throw failure
+                }
+            case .dispatch(let dispatch):
+                throw .dispatchFailed(scheme: dispatch.scheme, reason: "a page is built only by this router's routes, never by a dispatcher")
+            case .notFound(let notFound):
+                // Fallbacks lead to pages: `route_fallback_url`, then the not-found handler.
+                let target: String
+                if let fallback = notFound.fallback {
+                    target = fallback
+                } else if let handler = notFound.handler,
+                          let named = await handler(NotFoundRequest(url: notFound.url, parameters: course.parameters, source: course.source)) {
+                    target = named
+                } else {
+                    throw notFound.failure
+                }
+                step = snapshot.plan(&course, hopTo: target, fallback: true, trace: nil)
+            case .failed(let failure):
+                throw failure
             }
-            break
         }
-        switch outcome.result {
-        case .failure(let failure):
-            throw failure
-        case .success(.page(let built)), .success(.updated(let built)):
-            // Configured as `Page` before it was prepared; the hook may have wrapped it since.
-            guard let typed = built as? Page else {
-                throw .pageMismatch(pattern: outcome.route?.pattern.text ?? outcome.url, expected: "\(type(of: built)) pages", actual: "\(Page.self)")
-            }
-            return typed
-        case .success:
-            // A run that builds a page ends with it or fails: it runs no action and takes no dispatcher.
-            throw .pageMismatch(pattern: outcome.url, expected: "no page", actual: "\(Page.self)")
+    }
+
+    /// The page of a route `page(for:)` reached, configured as `Page` and prepared.
+    private func build<Page>(_ route: ResolvedRoute, as page: Page.Type, snapshot: RouterSnapshot) throws(RouteFailure) -> Page {
+        let request = PageRequest(given: nil, configuration: PageConfiguration(Page.self) { _ in })
+        if case .action = route.handler, let mismatch = request.refusesAction(of: route) { throw mismatch }
+        let built = try snapshot.page(for: route, .opened, request: request, trace: nil).get()
+        // Configured as `Page` before it was prepared; the hook may have wrapped it since.
+        guard let typed = built as? Page else {
+            throw .pageMismatch(pattern: route.pattern.text, expected: "\(type(of: built)) pages", actual: "\(Page.self)")
         }
+        return typed
     }
 }

@@ -33,12 +33,11 @@ final class RouterSnapshot: Sendable {
         self.routesGeneration == routesGeneration && rules.generation == rulesGeneration
     }
 
-    /// The matching step, the one matcher of every door that reads a URL: the best route for an
-    /// admitted URL, with its merged parameters. `Router.resolve` matches here, a run's planning
-    /// (`open`, `call`, `canOpen`) through ``matchOutOfLine(_:includingHost:parameters:)`` and the
-    /// parents a deep link rebuilds through ``resolve(_:parameters:includingHost:)``: this step.
-    /// The URL is consumed: the route's parameters keep it, and `resolve` hands over its own
-    /// rather than paying for a copy.
+    /// The matching step, the one matcher of every door that reads a URL: the best route for a
+    /// located URL (``AdmissionRules/locate(_:from:dispatchers:)``), with its merged parameters. `Router.resolve`
+    /// and the parents a deep link rebuilds match here, the plan (``plan(_:trace:)``) through
+    /// ``matchOutOfLine(_:includingHost:parameters:)``: this step. The URL is consumed: the
+    /// route's parameters keep it, and `resolve` hands over its own rather than paying for a copy.
     /// - Throws: ``RouteFailure/noRoute(key:)`` when no route matches the URL's key.
     // Inlined into its callers, so that the route is made where it is returned: called, it would
     // be returned through a temporary and copied (192 bytes) once more.
@@ -52,16 +51,11 @@ final class RouterSnapshot: Sendable {
     }
 
     /// The matching step (``match(_:includingHost:parameters:)``) in a call of its own, for the
-    /// run's planning: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
+    /// plan: inlined there, it makes `open` slower (about 300 instructions of 5,500, by
     /// `Benchmarks/open-instructions`).
     @inline(never)
     func matchOutOfLine(_ url: consuming RouteURL, includingHost: Bool, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
         try match(url, includingHost: includingHost, parameters: parameters)
-    }
-
-    /// The best route for the URL (``match(_:includingHost:parameters:)``), or `nil`.
-    func resolve(_ url: RouteURL, parameters: [String: any Sendable], includingHost: Bool) -> ResolvedRoute? {
-        try? match(url, includingHost: includingHost, parameters: parameters)
     }
 
     /// The route of a variant that matched `url`, with its merged parameters.
@@ -73,17 +67,37 @@ final class RouterSnapshot: Sendable {
         )
     }
 
-    /// The fallback URL of the route table's rule that disables the route at `url`, if one does.
-    func disabledFallback(at url: RouteURL, admission: Admission) -> String? {
+    /// The route table's rule that disables the route at `url` (its pattern and fallback URL), if one does.
+    func disabledRule(at url: RouteURL, admission: Admission) -> DynamicRouteTable.DisabledRoute? {
         rules.disabled.best(for: url, includingHost: admission.includingHost)?.rule
     }
 
     /// Whether a matched route is hidden from the admitted source: internal (as registered, or
-    /// as the route table says) and reached from outside.
-    func hides(_ route: ResolvedRoute, at url: RouteURL, admission: Admission) -> Bool {
+    /// as the route table makes it, ``exposure(of:at:includingHost:trace:)``) and reached from outside.
+    func hides(_ route: ResolvedRoute, at url: RouteURL, admission: Admission, trace: TraceRecorder?) -> Bool {
         guard admission.source == .external else { return false }
-        let exposure = rules.exposure.best(for: url, includingHost: admission.includingHost)?.rule ?? route.exposure
-        return exposure == .internal
+        return exposure(of: route, at: url, includingHost: admission.includingHost, trace: trace) == .internal
+    }
+
+    /// The exposure of a matched route while the route table is in force. A table restricts; it
+    /// does not expose: its rule makes a route internal, and makes an internal route external
+    /// only when the route consents in code (``RouteOptions/routeTableMayExpose``). A rule that
+    /// would expose a route that does not consent is refused: the route stays internal, and the
+    /// trace says so.
+    func exposure(of route: ResolvedRoute, at url: RouteURL, includingHost: Bool, trace: TraceRecorder?) -> RouteOptions.Exposure {
+        let registered = route.exposure
+        guard let rule = rules.exposure.best(for: url, includingHost: includingHost)?.rule else { return registered }
+        switch (rule, registered) {
+        case (.internal, _), (.external, .external):
+            return rule
+        case (.external, .internal):
+            if route.routeTableMayExpose { return .external }
+            let pattern = route.pattern.text
+            trace?.record(.exposure) { _ in
+                "the route table makes '\(pattern)' external: refused, the route does not consent (RouteOptions.routeTableMayExpose)"
+            }
+            return .internal
+        }
     }
 
     /// The groups of a matched route: its own and those the dynamic table adds for the URL, then

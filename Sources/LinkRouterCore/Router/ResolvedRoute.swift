@@ -24,6 +24,8 @@ public struct ResolvedRoute: Sendable {
     var queryContract: QueryContract? { snapshot.entries[index].options.query }
     /// Who may open the route, read without copying the rest of its options: every open asks.
     var exposure: RouteOptions.Exposure { snapshot.entries[index].options.exposure }
+    /// Whether the route lets the route table make it external (``RouteOptions/routeTableMayExpose``).
+    var routeTableMayExpose: Bool { snapshot.entries[index].options.routeTableMayExpose }
 
     /// The same route with other parameters.
     func withParameters(_ parameters: RouteParameters) -> ResolvedRoute {

@@ -39,6 +39,10 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The page given to the open (``OpenOptions/page``) is not of the kind the route opens:
     /// `expected` names the route's page type (or says it opens an action), `actual` the page's type.
     case pageMismatch(pattern: String, expected: String, actual: String)
+    /// A rule of the dynamic route table whose pattern is `pattern` (a redirect, or a disabled
+    /// route's fallback) leads to `target`, which ``RouterConfiguration/fallbackAllowlist`` does
+    /// not allow: a table is held to the allowlist as `route_fallback_url` is.
+    case routeTableTargetRefused(pattern: String, target: String)
 
     /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
@@ -59,6 +63,8 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .cancelled(let reason): "the open was cancelled: \(reason)"
         case .navigationFailed(let pattern, let underlying): "page '\(pattern)' could not be shown: \(underlying)"
         case .pageMismatch(let pattern, let expected, let actual): "route '\(pattern)' opens \(expected), not the \(actual) given"
+        case .routeTableTargetRefused(let pattern, let target):
+            "the route table's rule '\(pattern)' leads to '\(target)', which the fallback allowlist does not allow"
         }
     }
 }
@@ -74,6 +80,7 @@ extension RouteFailure {
         case .navigationFailed(let pattern, _): "page '\(pattern)' could not be shown"
         case .redirectLoop(let chain): "redirect loop after \(chain.count - 1) hops"
         case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
+        case .routeTableTargetRefused(let pattern, _): "the route table's rule '\(pattern)' leads outside the fallback allowlist"
         case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,
              .interceptorTimedOut, .cancelled, .pageMismatch:
             description

@@ -39,12 +39,18 @@ public struct RouteOptions: Sendable, Hashable {
     /// action, titled with ``summary``; LinkRouterDesktop's `DesktopEntry` writes it): only an
     /// external route with a summary and a pattern without placeholders may be one.
     public var isLauncherAction: Bool
+    /// Whether a dynamic route table (``DynamicRouteTable/exposureOverrides``, often downloaded)
+    /// may make this internal route external: the route's consent in code. Without it (the
+    /// default) a table may make a route internal but never expose one; its rule is refused and
+    /// the route stays internal. Give it only to a route that is safe to open from any link, the
+    /// day the app's server decides.
+    public var routeTableMayExpose: Bool
 
     /// Creates route options; the defaults are an internal route, automatic style, no groups, no
-    /// query contract, no launcher action.
+    /// query contract, no launcher action, and a route that no route table may expose.
     public init(
         exposure: Exposure = .internal, openStyle: OpenStyle = .automatic, groups: Set<String> = [], summary: String? = nil,
-        query: QueryContract? = nil, launcherAction: Bool = false
+        query: QueryContract? = nil, launcherAction: Bool = false, routeTableMayExpose: Bool = false
     ) {
         self.exposure = exposure
         self.openStyle = openStyle
@@ -52,6 +58,7 @@ public struct RouteOptions: Sendable, Hashable {
         self.summary = summary
         self.query = query
         isLauncherAction = launcherAction
+        self.routeTableMayExpose = routeTableMayExpose
     }
 }
 

@@ -67,8 +67,8 @@ extension Router {
                 guard !reported.contains(variantIndex) else { continue }
                 let key = Self.representativeKey(segments)
                 var captures = Captures()
-                guard let url = try? RouteURL(key), let admission = try? admissionRules.admission(of: url, from: .app),
-                      let match = trie.match(url, includingHost: admission.includingHost, captures: &captures) else { continue }
+                guard let located = try? admissionRules.locate(key, from: .app),
+                      let match = trie.match(located.url, includingHost: located.admission.includingHost, captures: &captures) else { continue }
                 let winner = Int(trie.variants[match].routeIndex)
                 if winner != routeIndex {
                     conflicts.append(RouteConflict(kind: .shadowed, pattern: pattern.text, winner: patterns[winner].text, key: key))

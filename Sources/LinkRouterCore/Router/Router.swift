@@ -200,14 +200,12 @@ public final class Router: Sendable {
         return try resolve(url: url, parameters: parameters)
     }
 
-    /// Resolves a URL: parsed and admitted as every door does, then matched by the run's matching
-    /// step (``RouterSnapshot/match(_:includingHost:parameters:)``).
+    /// Resolves a URL: located (parsed and admitted) as every door does, then matched by the
+    /// plan's matching step (``RouterSnapshot/match(_:includingHost:parameters:)``).
     @usableFromInline
     func resolve(url text: String, parameters: [String: any Sendable]) throws(RouteFailure) -> ResolvedRoute {
-        let url: RouteURL
-        do { url = try RouteURL(text, maximumLength: configuration.maximumURLLength) } catch { throw .invalidURL(error) }
         // Only the key mode is used: resolving opens nothing, so no source is checked.
-        let admission = try admissionRules.admission(of: url, from: .app)
+        let (url, admission) = try admissionRules.locate(text, from: .app)
         return try snapshot.match(url, includingHost: admission.includingHost, parameters: parameters)
     }
 }

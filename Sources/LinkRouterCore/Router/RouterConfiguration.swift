@@ -48,7 +48,8 @@ public struct RouterConfiguration: Sendable {
     /// (`"https://help.example.com"`, `"https://help.example.com:8443"`): scheme, host and port,
     /// compared as a browser compares origins (ignoring case; an `http(s)` host and port read as
     /// a browser reads them, see ``RouteURL/string``). A bare route key is always allowed. Empty (the default) allows bare keys only, so a crafted link cannot send users to
-    /// another site.
+    /// another site. The dynamic route table is held to it too: a redirect of the table that
+    /// names a scheme, and a disabled route's fallback, lead only where it allows.
     public var fallbackAllowlist: [String]
 
     /// How pages are shown when neither the call nor the page prefers a style.
