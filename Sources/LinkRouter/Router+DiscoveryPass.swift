@@ -49,7 +49,9 @@ extension Router {
         // carries (a Swift record's compiled pattern) or parsed once (a C record's). The override
         // rule then decides on the whole pass, the losers are left out, and the registry takes the
         // rest as they are: the routing table is built from them, at first use.
-        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil, target: target(of:))
+        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil) { record throws(RecordPass.Skip) in
+            try target(of: record, for: router)
+        }
         report.recordCount = pass.recordCount
         for issue in pass.issues {
             report.diagnostics.append("skipped record: \(issue)")
@@ -86,17 +88,22 @@ extension Router {
         return report
     }
 
-    /// What a record's route opens, read through its accessor: a page type, a Swift action, or a
-    /// C function.
+    /// What a record's route opens, read through its accessor: a page type, a Swift action (a
+    /// typed action's made for `router`, which runs it), or a C function.
     ///
     /// - Throws: ``RecordPass/Skip/unusableTarget(_:)`` when the accessor refuses this copy of LinkRouter.
-    private static func target(of record: RouteRecord) throws(RecordPass.Skip) -> RecordPass.Target {
+    private static func target(of record: RouteRecord, for router: Router?) throws(RecordPass.Skip) -> RecordPass.Target {
         switch record.kind {
         case .page:
             guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
                 throw .unusableTarget("its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
             }
             return .page(page)
+        case .action where record.isTypedAction:
+            guard let typed = loadValue(__TypedAction.self, fromAccessorAt: record.accessorAddress), let router else {
+                throw .unusableTarget("its action is not a typed action of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            }
+            return .action(typed.make(router))
         case .action:
             guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
                 throw .unusableTarget("its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")

@@ -53,8 +53,15 @@ public struct GTKPageContext {
         navigator?.close(handle.entry)
     }
 
-    /// Opens a link from inside the app (`source: .app`), through the navigator's ``GTKNavigator/linkHandler``.
-    public func open(_ url: String) {
+    /// Opens a route from inside the app (`source: .app`), through the navigator's
+    /// ``GTKNavigator/linkHandler``: a page's typed link (`ProductPage.link(id: 42)`), a
+    /// ``/LinkRouterCore/RouteLink`` or ``/LinkRouterCore/RouteID`` from `routes gen`, or a URL.
+    public func open(_ route: some RouteReference) {
+        let url = switch route.referencedRoute {
+        case .text(let text): text
+        case .link(let link): link.url
+        case .id(let id): (try? id.link().url) ?? id.rawValue
+        }
         navigator?.linkHandler?(url)
     }
 }

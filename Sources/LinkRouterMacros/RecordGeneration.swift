@@ -25,8 +25,17 @@ struct RouteDeclaration {
     var page: ExprSyntax?
     /// The protocol the page offers (`as: NoteEditing.self`), as written, without `any` and backticks.
     var declaredProtocol: String?
+    /// The result the page returns (its `PageReturn<Value>` property's `Value`), as written.
+    var declaredResult: String?
 
-    var flags: RecordFlags { RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride) }
+    /// Whether the route's action is a type (`@RoutableAction`): its record's flag bit 7.
+    var isTypedAction = false
+
+    var flags: RecordFlags {
+        var flags = RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride)
+        if isTypedAction { flags.insert(.typedAction) }
+        return flags
+    }
 
     /// The record's text: pattern, groups, summary and query contract.
     var text: RecordText { RecordText(pattern: pattern, groups: groups, summary: summary, query: query?.recordText) }
@@ -38,7 +47,10 @@ struct RouteDeclaration {
 
     /// The record's bytes, its accessor field 0.
     func record(kind: RecordKind) -> [UInt8] {
-        RouteRecordCodec.encodeRoute(kind: kind, flags: flags, text: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol)
+        RouteRecordCodec.encodeRoute(
+            kind: kind, flags: flags, text: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol,
+            declaredResult: declaredResult
+        )
     }
 
     /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
@@ -249,16 +261,19 @@ struct RouteDeclaration {
 ///   - name: The constant's name, unique in its scope.
 ///   - kind: What the accessor produces: `.page` or `.action`.
 ///   - route: The route's pattern, options and text.
-///   - value: The source of what the accessor stores: `Page.self`, or `LinkRouter.RouteAction({ ... })`.
+///   - value: The source of what the accessor stores: `Page.self`, `LinkRouter.RouteAction({ ... })`,
+///     or a typed action's `Action.__linkRouterAction`.
+///   - typedAction: Whether `value` is a typed action's function of the router.
 ///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     route: RouteDeclaration,
     storing value: String,
+    typedAction: Bool = false,
     placement: RecordPlacement
 ) -> DeclSyntax {
-    let store = kind == .page ? "__storePage" : "__storeAction"
+    let store = kind == .page ? "__storePage" : typedAction ? "__storeTypedAction" : "__storeAction"
     let text = String(decoding: route.text.bytes, as: UTF8.self).debugDescription
     return makeRecordDeclaration(
         named: name,

@@ -128,7 +128,9 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
 /// service the records of the same protocol, that are not marked (``override``). Bit 5, in a
 /// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 6, in page
-/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 15 marks the
+/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 7,
+/// in action records: the action is a type (``typedAction``). Bit 8, in page records: the result
+/// the page returns follows (``declaredResult``). Bit 15 marks the
 /// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
@@ -159,6 +161,15 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// record without one): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that
     /// predate it stop at the text and the compiled pattern, and read the route as it was.
     package static let declaredProtocol = RecordFlags(rawValue: 1 << 6)
+    /// Bit 7, in `'actn'` records: the action is a type (`@RoutableAction`), whose accessor yields
+    /// a function of the router that runs it rather than a `RouteAction`. Readers that predate it
+    /// ask for a `RouteAction`, which the accessor refuses: they skip the record with a diagnostic.
+    package static let typedAction = RecordFlags(rawValue: 1 << 7)
+    /// Bit 8, in `'page'` records: the page declares the result it returns (a `PageReturn<Value>`
+    /// property), whose type's name follows the declared protocol (or the compiled pattern, or the
+    /// text): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that predate it stop
+    /// before it.
+    package static let declaredResult = RecordFlags(rawValue: 1 << 8)
     /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
     /// block's index with this bit set; a record's first block never has it.
     package static let continuationBlock = RecordFlags(rawValue: 1 << 15)

@@ -23,7 +23,7 @@ struct AnnotationParametersTests {
     func signaturesMatchTheTable() throws {
         let signatures = try declaredSignatures()
         let annotations: [(name: String, annotation: Annotation)] = [
-            ("Routable", .routable), ("RouteParameter", .routeParameter), ("route", .routeAction), ("route", .routePage), ("RoutableService", .routableService),
+            ("Routable", .routable), ("RouteParameter", .routeParameter), ("route", .routeAction), ("RoutableAction", .routableAction), ("route", .routePage), ("RoutableService", .routableService),
         ]
         #expect(signatures.map(\.name) == annotations.map(\.name))
         for (signature, (_, annotation)) in zip(signatures, annotations) {

@@ -20,6 +20,10 @@ struct DeclaredProtocolMacroTests {
             }
 
             extension NoteEditor: LinkRouter.Routable {
+                /// A link to `note/edit`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<NoteEditor> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("note/edit", values: [:]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0060_0001_526B6E4C, 0x0000_0009_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(NoteEditor.self, to: __value, ifExpected: __type) },
@@ -48,6 +52,10 @@ struct DeclaredProtocolMacroTests {
                 }
 
                 extension NoteEditor: LinkRouter.Routable {
+                    /// A link to `n`, each value percent-encoded.
+                    nonisolated static func link() -> LinkRouter.PageLink<NoteEditor> {
+                        LinkRouter.PageLink(LinkRouter.RouteLink("n", values: [:]))
+                    }
                     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                         header: [0x0060_0001_526B6E4C, 0x0000_0001_70616765], // flags, version 1, magic; text length, kind 'page'
                         accessor: { __value, __type, _ in LinkRouter.__storePage(NoteEditor.self, to: __value, ifExpected: __type) },

@@ -10,6 +10,7 @@ func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
     let missing = conformances.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
     return [
         "Routable": MacroSpec(type: RoutableMacro.self, conformances: missing),
+        "RoutableAction": MacroSpec(type: RoutableActionMacro.self, conformances: missing),
         "route": MacroSpec(type: RouteMacro.self),
         "RoutableService": MacroSpec(type: RoutableServiceMacro.self, conformances: missing),
         "RouteParameter": MacroSpec(type: RouteParameterMacro.self),

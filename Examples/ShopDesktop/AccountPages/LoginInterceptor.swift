@@ -15,8 +15,7 @@ struct LoginInterceptor: RouteInterceptor {
     func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
         if SignedInUser.name.withLock({ $0 }) != nil { return decision.proceed() }
         Task {
-            let login = "shop://account/login?return_to=" + RouteLink.encode(request.url.routeKey)
-            await request.router.open(login, expecting: String.self) { result in
+            await request.router.open(LoginPage.link(returnTo: request.url.routeKey)) { result in
                 guard case .success(.value(let user)) = result else { return decision.stop(reason: "not signed in") }
                 SignedInUser.name.withLock { $0 = user }
                 decision.proceed()

@@ -34,7 +34,7 @@ extension Router {
     }
 
     /// The value of the action `route` reaches, and the URL called (for an identifier, its link).
-    private func call(
+    func call(
         _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
     ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
         var run = OpenRun(router: self, policy: .call, parameters: parameters, source: source, options: OpenOptions())
@@ -59,29 +59,6 @@ extension Router {
             case .wait(.notFound(_, _, let failure)): throw .failed(url: url, failure)
             }
         }
-    }
-
-    /// Runs the synchronous action a route reaches and returns its value as `Value`.
-    ///
-    /// ```swift
-    /// let count = try router.call("app://cart/count", as: Int.self)
-    /// ```
-    /// - Parameters:
-    ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink``.
-    ///   - parameters: Caller values, merged after path parameters and query items.
-    ///   - source: Where the URL comes from.
-    ///   - type: The type the action's value must have.
-    /// - Returns: The action's value.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
-    ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the value is not a `Value`.
-    public func call<Value: Sendable>(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app, as type: Value.Type
-    ) throws(RouteCallError) -> Value {
-        let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
-        guard let typed = value as? Value else {
-            throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
-        }
-        return typed
     }
 }
 

@@ -6,7 +6,7 @@ import ShopInterfaces
 
 @Routable("plugin/hello", exposure: .external, summary: "A page from a dlopen'ed plugin")
 struct PluginHelloPage: CustomStringConvertible {
-    var name = "world"
+    @RouteParameter(from: .query) var name = "world"
     var description: String { "PluginHelloPage(name: \(name))" }
 }
 
