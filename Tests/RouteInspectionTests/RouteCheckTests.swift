@@ -8,8 +8,8 @@ struct RouteCheckTests {
     func demoHasNoProblems() throws {
         let check = try RouteCheck(binaries: [InspectionInputs.demo])
         #expect(check.problems == [])
-        #expect(check.recordCount == 17)
-        #expect(check.text == "no problems in 17 records")
+        #expect(check.recordCount == 18)
+        #expect(check.text == "no problems in 18 records")
         #expect(check.formsText == "forms of 'account/profile/:user(/:tab)': 1. account/profile/:user/:tab  2. account/profile/:user")
     }
 
