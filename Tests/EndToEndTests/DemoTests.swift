@@ -69,7 +69,7 @@ struct DemoTests {
     func checkRoutes() throws {
         let run = try demo.run(["--check-routes"])
         #expect(run.status == 0, "output: \(run.standardOutput)")
-        #expect(run.lines.contains("no problems in 20 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
+        #expect(run.lines.contains("no problems in 21 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
     }
 
     @Test("interactive demo opens each URL read from standard input")
@@ -78,7 +78,8 @@ struct DemoTests {
         #expect(run.status == 0)
         #expect(run.lines.contains("page   ProfilePage(user: ada, tab: likes)"))
         #expect(run.lines.contains("failed no route matches 'nowhere'"))
-        #expect(run.lines.contains("failed action 'cart/add' failed: parameter 'product' is 'AB', which is not an int"))
+        // cart/add declares `product: int`: the open checks the contract before the action is made.
+        #expect(run.lines.contains("failed route 'cart/add' rejected its parameters: query parameter 'product' is 'AB', not a valid int"))
         #expect(run.lines.contains("stack: account/profile/:user(/:tab)"))
         // The plugin's interceptor, declared in the plugin, came in with the plugin's routes.
         #expect(run.lines.contains("failed interceptor 'PluginNameInterceptor' stopped the open: the plugin greets no one without a name"))
