@@ -202,20 +202,28 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // The desktop shop: GTK pages in feature modules that never import each other, and the app.
+        // Each links to its own pages with their builders and to the others' with the shop's routes,
+        // generated from the built app by `routes gen` (Examples/ShopDesktop/ShopRoutes).
+        .target(name: "DesktopShopRoutes", dependencies: ["LinkRouter"], path: "Examples/ShopDesktop/ShopRoutes", swiftSettings: strictSettings),
         // Pages that log when they are viewed (PageLifecycle), through swift-log as an app's analytics would.
         .target(
-            name: "DesktopCatalogFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            name: "DesktopCatalogFeature",
+            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ShopDesktop/CatalogPages", swiftSettings: strictSettings
         ),
         .target(
-            name: "DesktopAccountFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            name: "DesktopAccountFeature",
+            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ShopDesktop/AccountPages", swiftSettings: strictSettings
         ),
-        .target(name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CartPages", swiftSettings: strictSettings),
+        .target(
+            name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes"], path: "Examples/ShopDesktop/CartPages",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "shop-desktop",
             dependencies: [
-                "LinkRouter", "LinkRouterGTK", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature",
+                "LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/ShopDesktop/App",
