@@ -184,9 +184,17 @@ let package = Package(
         // an executable that names none of them.
         // The protocols feature modules share (services), so that none imports another.
         .target(name: "ShopInterfaces", path: "Examples/ShopInterfaces", swiftSettings: strictSettings),
-        .target(name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
+        // The groups the features share and the protocols they declare routable, declared once.
+        .target(name: "ShopContracts", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/ShopContracts", swiftSettings: strictSettings),
+        .target(
+            name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces", "ShopContracts"], path: "Examples/AccountFeature",
+            swiftSettings: strictSettings
+        ),
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
-        .target(name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/CartFeature", swiftSettings: strictSettings),
+        .target(
+            name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces", "ShopContracts"], path: "Examples/CartFeature",
+            swiftSettings: strictSettings
+        ),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
         // The demo's plugin is the package in Examples/DemoPlugin; this one links LinkRouter statically.
         .target(name: "DemoPluginPrivateCopy", dependencies: ["LinkRouter"], path: "Examples/DemoPluginPrivateCopy", swiftSettings: strictSettings),

@@ -1,6 +1,7 @@
 // What the account module needs from the router beyond its annotated routes and service,
 // declared here: the app names none of it.
 import LinkRouter
+import ShopContracts
 import ShopInterfaces
 
 /// The account module's one-time set-up, run by discovery before the first open: `user/:user`,
@@ -15,7 +16,7 @@ enum AccountModule {
 /// Routes in the `requiresLogin` group (the cart) need a signed-in user: the interceptor presents
 /// the login page, waits for its result (the name of who signed in), signs them in through the
 /// session service and lets the original open go on, or stops it.
-@RouteInterceptor(name: "login", scope: .group("requiresLogin"), priority: 100)
+@RouteInterceptor(name: "login", scope: .group(.requiresLogin), priority: 100)
 struct LoginInterceptor: RouteInterceptor {
     func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
         guard let session = try? request.router.service((any SessionService).self) else { return decision.stop(reason: "no session") }

@@ -1,14 +1,15 @@
 // The cart module: the cart page and its actions.
 import LinkRouter
+import ShopContracts
 import ShopInterfaces
 
-@Routable("cart", groups: ["requiresLogin"], summary: "The shopping cart")
+@Routable("cart", groups: [.requiresLogin], summary: "The shopping cart")
 struct CartPage: CustomStringConvertible {
     var description: String { "CartPage()" }
 }
 
 /// Adds a product to the cart: a link sets the product and the quantity, which it declares.
-@RoutableAction("cart/add", groups: ["requiresLogin"])
+@RoutableAction("cart/add", groups: [.requiresLogin])
 struct AddToCart {
     @RouteParameter(from: .query) let product: Int
     @RouteParameter(from: .query) var quantity = 1
@@ -18,7 +19,7 @@ struct AddToCart {
 
 /// Asks the session service, implemented by a module this one does not import, who is signed in:
 /// the service of the router that runs the action, whichever router the app made.
-@RoutableAction("cart/checkout", groups: ["requiresLogin"])
+@RoutableAction("cart/checkout", groups: [.requiresLogin])
 struct Checkout {
     func run(on router: Router) throws -> String {
         guard let user = try router.service((any SessionService).self).currentUser else { return "sign in first" }

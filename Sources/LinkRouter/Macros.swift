@@ -88,7 +88,8 @@
 ///     link as a ``/LinkRouterCore/PageLink`` of the protocol.
 ///   - exposure: Whether URLs from outside the app may open the page.
 ///   - openStyle: How the page prefers to be shown.
-///   - groups: The groups the route belongs to; names without `,`.
+///   - groups: The groups the route belongs to: declared groups (`[.requiresLogin]`, see
+///     ``/LinkRouterCore/RouteGroup``) or names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
@@ -108,7 +109,7 @@ public macro Routable(
     as declaredProtocol: Any.Type? = nil,
     exposure: RouteOptions.Exposure = .internal,
     openStyle: RouteOptions.OpenStyle = .automatic,
-    groups: [StaticString] = [],
+    groups: [RouteGroup] = [],
     summary: StaticString? = nil,
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
@@ -179,7 +180,8 @@ public macro RouteParameter(
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
 ///   - exposure: Whether URLs from outside the app may run the action.
-///   - groups: The groups the route belongs to; names without `,`.
+///   - groups: The groups the route belongs to: declared groups (`[.requiresLogin]`, see
+///     ``/LinkRouterCore/RouteGroup``) or names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
@@ -194,7 +196,7 @@ public macro RouteParameter(
 public macro route(
     _ pattern: StaticString,
     exposure: RouteOptions.Exposure = .internal,
-    groups: [StaticString] = [],
+    groups: [RouteGroup] = [],
     summary: StaticString? = nil,
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
@@ -231,7 +233,8 @@ public macro route(
 /// - Parameters:
 ///   - pattern: The route pattern, a string literal.
 ///   - exposure: Whether URLs from outside the app may run the action.
-///   - groups: The groups the route belongs to; names without `,`.
+///   - groups: The groups the route belongs to: declared groups (`[.requiresLogin]`, see
+///     ``/LinkRouterCore/RouteGroup``) or names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares besides the properties marked `.query`,
 ///     `"name: type"` or `"name: type = default"`.
@@ -244,7 +247,7 @@ public macro route(
 public macro RoutableAction(
     _ pattern: StaticString,
     exposure: RouteOptions.Exposure = .internal,
-    groups: [StaticString] = [],
+    groups: [RouteGroup] = [],
     summary: StaticString? = nil,
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
@@ -275,7 +278,8 @@ public macro RoutableAction(
 ///   - pattern: The route pattern, a string literal.
 ///   - exposure: Whether URLs from outside the app may open the page.
 ///   - openStyle: How the page prefers to be shown.
-///   - groups: The groups the route belongs to; names without `,`.
+///   - groups: The groups the route belongs to: declared groups (`[.requiresLogin]`, see
+///     ``/LinkRouterCore/RouteGroup``) or names without `,`.
 ///   - summary: A one-line description, for tools and logs.
 ///   - query: The query parameters the route declares, `"name: type"` or `"name: type = default"`
 ///     (``/RoutePatterns/QueryContract``), checked at open; they travel in the record's text, so they share its
@@ -290,7 +294,7 @@ public macro route<Page: Routable>(
     _ pattern: StaticString,
     exposure: RouteOptions.Exposure = .internal,
     openStyle: RouteOptions.OpenStyle = .automatic,
-    groups: [StaticString] = [],
+    groups: [RouteGroup] = [],
     summary: StaticString? = nil,
     query: [StaticString] = [],
     unknownQuery: QueryContract.UnknownParameters = .keep,
@@ -350,3 +354,46 @@ public macro RoutableService<Service: Sendable>(
     lifetime: ServiceLifetime = .perRequest,
     overrides: Bool = false
 ) = #externalMacro(module: "LinkRouterMacros", type: "RoutableServiceMacro")
+
+/// Declares a protocol routable: one that callers configure pages through
+/// (`@Routable(..., as: P.self)`, ``/LinkRouterCore/Router/open(_:as:parameters:source:options:configure:)``)
+/// or ask services for (`@RoutableService(P.self)`, ``/LinkRouterCore/Router/service(_:)``).
+///
+/// ```swift
+/// // Where the protocol is declared, or in any module that sees it and links LinkRouter:
+/// #routableProtocol((any SessionService).self)
+/// ```
+///
+/// The declaration becomes a record of kind `'prot'` naming the protocol, so that the checks
+/// (`AppRoutes.validate()` in `swift test`, `routes check`, discovery's report) hold the linked
+/// modules to it: a routable protocol that no page offers and no service implements is a problem
+/// ("routable protocol 'SessionService' has no provider in the linked modules"), and so is a page
+/// that offers, or a service that implements, a protocol that no module declares routable. The
+/// protocol must be in scope: a misspelled name does not compile. It goes where `#route` goes.
+///
+/// - Parameter protocol: The protocol, as `SessionService.self` or `(any SessionService).self`,
+///   optionally qualified by its module.
+@freestanding(declaration)
+public macro routableProtocol<Protocol>(_ protocol: Protocol.Type) = #externalMacro(module: "LinkRouterMacros", type: "RoutableProtocolMacro")
+
+/// Declares a route group once, as a static member of ``/LinkRouterCore/RouteGroup`` named like
+/// the group, which annotations and interceptor scopes then name as a value.
+///
+/// ```swift
+/// extension RouteGroup {
+///     /// The routes that need a signed-in user: the login interceptor guards them.
+///     @DeclaredGroup static var requiresLogin: RouteGroup
+/// }
+///
+/// @Routable("cart", groups: [.requiresLogin])
+/// struct CartPage { ... }
+/// ```
+///
+/// The property's getter returns the group of its name; beside it a record of kind `'grup'`
+/// names the group, so that the checks report a group named by a route, an interceptor scope or a
+/// route table that no module declares (a misspelled string literal, say).
+///
+/// - Note: Applies to `static var name: RouteGroup` with no value, in an extension of `RouteGroup`.
+@attached(accessor)
+@attached(peer, names: prefixed(__linkRouterGroup_))
+public macro DeclaredGroup() = #externalMacro(module: "LinkRouterMacros", type: "DeclaredGroupMacro")

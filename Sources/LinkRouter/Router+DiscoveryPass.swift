@@ -77,7 +77,15 @@ extension Router {
                 logger.warning("\(message)")
             }
             report.registered = pass.registeredPatterns
-            if validating { reportConflicts(in: router, report: &report, logger: logger) }
+            if validating {
+                reportConflicts(in: router, report: &report, logger: logger)
+                // What the annotations declare beside routes: routable protocols and their
+                // providers, groups and the names that use them.
+                for problem in DeclarationChecks.problems(of: pass) {
+                    report.diagnostics.append(problem.message)
+                    logger.warning("\(problem.message)")
+                }
+            }
         }
         var servicePass = ServiceDiscoveryPass()
         for service in pass.services { servicePass.add(service) }
@@ -111,7 +119,7 @@ extension Router {
             return .action(action)
         case .cAction:
             return .action(CAction.routeAction(address: record.accessorAddress))
-        case .service, .interceptor, .module:
+        case .service, .interceptor, .module, .routableProtocol, .group:
             // The pass keeps these records apart and never asks.
             throw .unusableTarget("a \(record.kind) record is no route")
         }

@@ -18,5 +18,7 @@ struct LinkRouterMacrosPlugin: CompilerPlugin {
         RouteParameterMacro.self,
         RouteInterceptorMacro.self,
         RouterModuleMacro.self,
+        RoutableProtocolMacro.self,
+        DeclaredGroupMacro.self,
     ]
 }

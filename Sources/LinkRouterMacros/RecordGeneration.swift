@@ -136,10 +136,22 @@ struct RouteDeclaration {
                 }
             case .groups:
                 groupsArgument = expression
-                let literals = stringLiterals(
-                    in: expression, notArray: ("groupsNotLiteral", "write the groups as an array of string literals"),
-                    notLiteral: ("groupNotLiteral", "a group must be a string literal without interpolation")
-                )
+                // A declared group by its member (`.requiresLogin`): the member's name is the group's.
+                var literals: [(StringLiteralExprSyntax, String)] = []
+                if let array = expression.as(ArrayExprSyntax.self) {
+                    for element in array.elements {
+                        if let member = element.expression.as(MemberAccessExprSyntax.self),
+                           member.base.map({ ["RouteGroup", "LinkRouter.RouteGroup"].contains($0.trimmedDescription) }) ?? true {
+                            groups.append(member.declName.baseName.text.filter { $0 != "`" })
+                        } else if let literal = element.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+                            literals.append((literal, value))
+                        } else {
+                            report(element.expression, "groupNotLiteral", "write a group as a declared group's member, '.requiresLogin', or a string literal")
+                        }
+                    }
+                } else {
+                    report(expression, "groupsNotLiteral", "write the groups as an array of declared groups, '[.requiresLogin]', or string literals")
+                }
                 for (literal, group) in literals {
                     if group.isEmpty {
                         report(literal, "emptyGroup", "a group name cannot be empty")

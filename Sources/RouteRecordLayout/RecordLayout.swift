@@ -91,9 +91,14 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     case interceptor = 0x6963_7074
     /// A module's one-time set-up (`@RouterModule`), not a route: `'modl'`. Its text is the type's name.
     case module = 0x6D6F_646C
+    /// A routable protocol (`#routableProtocol(P.self)`), not a route: `'prot'`. Its text is the
+    /// protocol's name as written; the checks ask for a provider of it.
+    case routableProtocol = 0x7072_6F74
+    /// A declared route group (`@DeclaredGroup`), not a route: `'grup'`. Its text is the group's name.
+    case group = 0x6772_7570
 
     /// The four characters the code spells, most significant byte first: `page`, `actn`, `cact`,
-    /// `srvc`, `icpt`, `modl`.
+    /// `srvc`, `icpt`, `modl`, `prot`, `grup`.
     package var fourCC: String {
         String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }, as: UTF8.self)
     }
@@ -108,6 +113,8 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
         case .service: "service"
         case .interceptor: "interceptor"
         case .module: "module"
+        case .routableProtocol: "protocol"
+        case .group: "group"
         }
     }
 
@@ -116,7 +123,7 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     package var isRoute: Bool {
         switch self {
         case .page, .action, .cAction: true
-        case .service, .interceptor, .module: false
+        case .service, .interceptor, .module, .routableProtocol, .group: false
         }
     }
 }

@@ -63,7 +63,7 @@ package struct RouteRecord: Sendable, Hashable {
             guard let declared = InterceptorRecordText(view.text) else { throw .badDeclarationText }
             interceptor = declared
             text = RecordText(pattern: declared.name)
-        } else if view.kind == .module {
+        } else if view.kind == .module || view.kind == .routableProtocol || view.kind == .group {
             guard let name = RecordText.serviceName(view.text) else { throw .badDeclarationText }
             text = RecordText(pattern: name)
         } else if view.kind == .service {

@@ -16,6 +16,8 @@ func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
         "RouteParameter": MacroSpec(type: RouteParameterMacro.self),
         "RouteInterceptor": MacroSpec(type: RouteInterceptorMacro.self, conformances: missing),
         "RouterModule": MacroSpec(type: RouterModuleMacro.self, conformances: missing),
+        "routableProtocol": MacroSpec(type: RoutableProtocolMacro.self),
+        "DeclaredGroup": MacroSpec(type: DeclaredGroupMacro.self),
     ]
 }
 

@@ -508,7 +508,7 @@ struct RoutableMacroTests {
             diagnostics: [
                 DiagnosticSpec(message: "write the exposure as '.internal' or '.external'", line: 1, column: 26),
                 DiagnosticSpec(message: "write the open style as '.automatic', '.push' or '.present'", line: 1, column: 54),
-                DiagnosticSpec(message: "write the groups as an array of string literals", line: 1, column: 73),
+                DiagnosticSpec(message: "write the groups as an array of declared groups, '[.requiresLogin]', or string literals", line: 1, column: 73),
                 DiagnosticSpec(message: "the summary must be a string literal without interpolation", line: 1, column: 93),
             ]
         )

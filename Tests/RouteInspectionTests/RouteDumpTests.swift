@@ -8,7 +8,7 @@ struct RouteDumpTests {
     @Test("the demo's records, sorted by pattern, each with its accessor's symbol")
     func demo() throws {
         let dump = try RouteDump(binaries: [InspectionInputs.demo])
-        #expect(dump.rows.count == 18)
+        #expect(dump.rows.count == 21)
         #expect(dump.routeRows.count == 14)
         #expect(dump.rows.map(\.pattern) == dump.rows.map(\.pattern).sorted())
         #expect(dump.rows.allSatisfy { $0.file == InspectionInputs.demo && $0.offset > 0 })
@@ -19,7 +19,7 @@ struct RouteDumpTests {
         #expect(product.lifetime == nil)
         #expect(dump.rows.first { $0.pattern == "greet/:name" }?.symbol == "greet")
         #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "accessor of CartFeature.AddToCart.__linkRouterRecord")
-        #expect(dump.rows.first { $0.pattern == "cart/total" }?.symbol == "#route at CartRoutes.swift:34 in CartFeature.CartActions")
+        #expect(dump.rows.first { $0.pattern == "cart/total" }?.symbol == "#route at CartRoutes.swift:35 in CartFeature.CartActions")
         #expect(dump.rows.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:25 in CatalogFeature")
         let services = dump.serviceRows
         #expect(services.map(\.pattern) == ["SessionService"])
@@ -34,6 +34,8 @@ struct RouteDumpTests {
         #expect(interceptor.priority == 50)
         #expect(interceptor.symbol == "accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor")
         #expect(dump.moduleRows.map(\.pattern) == ["AccountModule"])
+        // ShopContracts' declarations: the routable protocols and the group the features share.
+        #expect(dump.declarationRows.map { "\($0.kind) \($0.pattern)" } == ["protocol SessionService", "protocol SignInPrompting", "group requiresLogin"])
         #expect(dump.moduleRows.first?.symbol == "accessor of AccountFeature.AccountModule.__linkRouterModule")
     }
 
@@ -81,7 +83,7 @@ struct RouteDumpTests {
         let dump = try RouteDump(binaries: [InspectionInputs.demo])
         let table = try dump.text(.table).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(table.first?.hasPrefix("KIND    PATTERN") == true)
-        #expect(table.count == 1 + 14 + 1 + 2 + 1 + 3 + 1 + 2)
+        #expect(table.count == 1 + 14 + 1 + 2 + 1 + 3 + 1 + 2 + 1 + 4)
         let patterns = table[1...14].map { $0.split(separator: " ")[1] }
         #expect(patterns == patterns.sorted())
         #expect(table[15].isEmpty)
@@ -97,7 +99,7 @@ struct RouteDumpTests {
         #expect(tree.contains("│  │  └─ :user  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 2 of 2 of 'account/profile/:user(/:tab)')"))
         #expect(tree.contains("│  │     └─ :tab  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 1 of 2 of 'account/profile/:user(/:tab)')"))
         #expect(tree.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
-        #expect(tree.suffix(4) == [
+        #expect(tree.suffix(7).prefix(4) == [
             "service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService",
             "interceptor  UserNameInterceptor  pattern:account/signin/:user  priority 50  accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor",
             "interceptor  login  group:requiresLogin  priority 100  accessor of AccountFeature.LoginInterceptor.__linkRouterInterceptor",
@@ -108,7 +110,7 @@ struct RouteDumpTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
-        #expect(records.count == 18)
+        #expect(records.count == 21)
         #expect(Set(records[0].keys) == ["kind", "recordVersion", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "offers", "lifetime", "scope", "priority", "overrides"])
         #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
         // The demo's records fit version 1, compiled pattern and all, but for those that declare a

@@ -68,6 +68,8 @@ struct RouteRecordLayoutTests {
             (.service, LINKROUTER_KIND_SERVICE, "srvc"),
             (.interceptor, LINKROUTER_KIND_INTERCEPTOR, "icpt"),
             (.module, LINKROUTER_KIND_MODULE, "modl"),
+            (.routableProtocol, LINKROUTER_KIND_PROTOCOL, "prot"),
+            (.group, LINKROUTER_KIND_GROUP, "grup"),
         ]
         #expect(header.map(\.0) == RecordKind.allCases)
         for (kind, code, fourCC) in header {
@@ -126,6 +128,6 @@ struct RouteRecordLayoutTests {
         #expect(RecordServiceLifetime.allCases.map(\.description) == ["perRequest", "shared"])
         #expect(RecordServiceLifetime.allCases.allSatisfy { RecordServiceLifetime(name: $0.description) == $0 })
         #expect(RecordServiceLifetime(name: "singleton") == nil)
-        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service", "interceptor", "module"])
+        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service", "interceptor", "module", "protocol", "group"])
     }
 }

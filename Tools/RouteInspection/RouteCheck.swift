@@ -7,7 +7,9 @@ package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
     /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services, then
     /// duplicate interceptors and modules and interceptor scopes that no route is in, then pages that
-    /// do not conform to the protocol their route declares (``ProtocolCheck``).
+    /// do not conform to the protocol their route declares (``ProtocolCheck``), then routable
+    /// protocols without a provider, protocols not declared routable and groups declared nowhere
+    /// (``DeclarationChecks``).
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -82,6 +84,14 @@ package struct RouteCheck {
         problems += ServiceCheck.problems(of: pass.services)
         problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
         problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
+        problems += DeclarationChecks.problems(of: pass).map { problem in
+            let kind: CheckProblem.Kind = switch problem.kind {
+            case .protocolWithoutProvider: .protocolWithoutProvider
+            case .undeclaredProtocol: .undeclaredProtocol
+            case .unknownGroup: .unknownGroup
+            }
+            return CheckProblem(kind, at: problem.record.location, problem.message)
+        }
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
@@ -118,6 +128,12 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         /// An interceptor whose scope no route is in: a group no route record names, a pattern
         /// that matches no route.
         case unmatchedScope
+        /// A routable protocol (`#routableProtocol`) that no page offers and no service implements.
+        case protocolWithoutProvider
+        /// A page offers, or a service implements, a protocol no module declares routable.
+        case undeclaredProtocol
+        /// A route or an interceptor scope names a group no module declares (`@DeclaredGroup`).
+        case unknownGroup
     }
 
     /// What kind of problem.

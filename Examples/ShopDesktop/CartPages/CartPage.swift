@@ -4,7 +4,7 @@ import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 
-@Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "The shopping cart")
+@Routable("cart", exposure: .external, groups: [.requiresLogin], summary: "The shopping cart")
 struct CartPage: GTKPage {
     /// The product just added: a link may say which (`cart?add=42`), which the route declares.
     @RouteParameter("add", from: .query) let added: Int?

@@ -45,6 +45,10 @@
 /// set-up (its text: the type's name); neither is a route, and C writes neither.
 #define LINKROUTER_KIND_INTERCEPTOR 0x69637074u /* 'icpt' */
 #define LINKROUTER_KIND_MODULE 0x6D6F646Cu      /* 'modl' */
+/* A routable protocol (`#routableProtocol`) and a declared route group (`@DeclaredGroup`): no routes,
+   what the checks ask providers and members of. */
+#define LINKROUTER_KIND_PROTOCOL 0x70726F74u    /* 'prot' */
+#define LINKROUTER_KIND_GROUP 0x67727570u       /* 'grup' */
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
 /// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one

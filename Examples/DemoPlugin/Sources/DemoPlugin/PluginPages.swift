@@ -10,6 +10,10 @@ struct PluginHelloPage: CustomStringConvertible {
     var description: String { "PluginHelloPage(name: \(name))" }
 }
 
+/// The protocol the plugin implements, declared routable where the plugin uses it: a host's checks
+/// find its provider here.
+#routableProtocol((any RecommendationService).self)
+
 @RoutableService((any RecommendationService).self)
 struct PluginRecommendations: RecommendationService {
     init() {}
