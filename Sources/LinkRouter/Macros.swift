@@ -81,11 +81,14 @@
 ///   - pattern: The route pattern, a string literal.
 ///   - declaredProtocol: The protocol the page offers to callers that configure it without importing
 ///     its module (``/LinkRouterCore/Router/open(_:as:parameters:source:options:configure:)``), as `NoteEditing.self` or
-///     `(any NoteEditing).self`, optionally qualified by its module. The compiler does not check that
-///     the page conforms, since the conformance may be declared in another module: an open that
-///     asks for the protocol fails with ``/LinkRouterCore/RouteFailure/pageMismatch(pattern:expected:actual:)`` when it
-///     does not, and `routes check` reports it from the binary. `routes gen` writes the route's
-///     link as a ``/LinkRouterCore/PageLink`` of the protocol.
+///     `(any NoteEditing).self`, optionally qualified by its module. The compiler checks that the
+///     page conforms where it is declared ("type 'NoteViewer' does not conform to protocol
+///     'NoteEditing'"), as `@RoutableService` checks its type: declare the conformance in the
+///     page's module. A record written otherwise (a plugin of an older build) is checked by
+///     `routes check` from the binary, and an open that asks for the protocol fails with
+///     ``/LinkRouterCore/RouteFailure/pageMismatch(pattern:expected:actual:)``. `routes gen` writes the route's
+///     link as a ``/LinkRouterCore/PageLink`` of the protocol. Declare the protocol routable
+///     (`#routableProtocol`), so that the checks know it.
 ///   - exposure: Whether URLs from outside the app may open the page.
 ///   - openStyle: How the page prefers to be shown.
 ///   - groups: The groups the route belongs to: declared groups (`[.requiresLogin]`, see

@@ -82,8 +82,8 @@ extension Router {
                 // What the annotations declare beside routes: routable protocols and their
                 // providers, groups and the names that use them.
                 for problem in DeclarationChecks.problems(of: pass) {
-                    report.diagnostics.append(problem.message)
-                    logger.warning("\(problem.message)")
+                    report.diagnostics.append(problem.description)
+                    logger.warning("\(problem.description)")
                 }
             }
         }

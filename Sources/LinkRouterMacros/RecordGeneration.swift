@@ -287,11 +287,20 @@ func makeRecordDeclaration(
 ) -> DeclSyntax {
     let store = kind == .page ? "__storePage" : typedAction ? "__storeTypedAction" : "__storeAction"
     let text = String(decoding: route.text.bytes, as: UTF8.self).debugDescription
+    // A page that declares the protocol it offers is stored as `__Offered<Page>`: the compiler
+    // checks the conformance where the page is declared, as `@RoutableService` checks its own.
+    var statements = ["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]
+    if kind == .page, let declared = route.declaredProtocol, value.hasSuffix(".self") {
+        statements = [
+            "typealias __Offered<__T: \(declared)> = __T",
+            "return LinkRouter.\(store)(__Offered<\(value.dropLast(5))>.self, to: __value, ifExpected: __type)",
+        ]
+    }
     return makeRecordDeclaration(
         named: name,
         record: route.record(kind: kind),
         description: "text: \(text), then its compiled pattern",
-        accessor: accessorSource(["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]),
+        accessor: accessorSource(statements),
         placement: placement
     )
 }

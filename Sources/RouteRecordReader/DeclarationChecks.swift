@@ -27,11 +27,11 @@ package enum DeclarationChecks {
         /// The record at fault: the declaration without a provider, or the record that names an
         /// undeclared protocol or group.
         package let record: RouteRecord
-        /// One line saying what is wrong and how to fix it.
+        /// One line saying what is wrong and how to fix it, without the record's location.
         package let message: String
 
-        /// The message.
-        package var description: String { message }
+        /// The message, then the record's location: what discovery reports.
+        package var description: String { "\(message) (\(record.location))" }
     }
 
     /// Every problem of the pass's records, in this order: routable protocols without a
@@ -59,7 +59,7 @@ package enum DeclarationChecks {
             guard seen.insert(declaration.pattern).inserted, !provided.contains(where: { sameProtocol($0, declaration.pattern) }) else { return nil }
             return Problem(
                 kind: .protocolWithoutProvider, record: declaration,
-                message: "routable protocol '\(declaration.pattern)' (\(declaration.location)) has no provider in the linked modules: "
+                message: "routable protocol '\(declaration.pattern)' has no provider in the linked modules: "
                     + "no @Routable(as:) page offers it and no @RoutableService implements it; link the module that provides it, or remove the declaration"
             )
         }
@@ -76,7 +76,7 @@ package enum DeclarationChecks {
             guard !declared.contains(where: { sameProtocol($0, name) }) else { return nil }
             return Problem(
                 kind: .undeclaredProtocol, record: record,
-                message: "\(what) '\(name)' (\(record.location)), a protocol no linked module declares routable; "
+                message: "\(what) '\(name)', a protocol no linked module declares routable; "
                     + "declare it where it is declared, or in a module that sees it: #routableProtocol((any \(name)).self)"
             )
         }
@@ -94,7 +94,7 @@ package enum DeclarationChecks {
             for group in record.groups where !declared.contains(group) {
                 problems.append(Problem(
                     kind: .unknownGroup, record: record,
-                    message: "group '\(group)' of route '\(record.pattern)' (\(record.location)) is declared nowhere in the linked modules; \(fix(group))"
+                    message: "group '\(group)' of route '\(record.pattern)' is declared nowhere in the linked modules; \(fix(group))"
                 ))
             }
         }
@@ -102,7 +102,7 @@ package enum DeclarationChecks {
             guard case .group(let group)? = record.interceptor?.scope, !declared.contains(group) else { continue }
             problems.append(Problem(
                 kind: .unknownGroup, record: record,
-                message: "group '\(group)' of interceptor '\(record.pattern)' (\(record.location)) is declared nowhere in the linked modules; \(fix(group))"
+                message: "group '\(group)' of interceptor '\(record.pattern)' is declared nowhere in the linked modules; \(fix(group))"
             ))
         }
         return problems
