@@ -64,7 +64,8 @@ extension Router {
         }
         // A program that links LinkRouter but holds no record at all was most likely linked
         // without its feature modules' records (an unreadable section is reported already).
-        if report.recordCount == 0, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
+        // (Declarations of groups and protocols, in a shared module linked whole, do not count.)
+        if report.recordCount == pass.declarations.count, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
             let message = "no route records found: \(own.path) links LinkRouter, but neither it nor a loaded library holds a record. Feature modules linked from static archives (.a) lose their records unless the archive is linked whole (-Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive)"
             report.diagnostics.append(message)
             logger.warning("\(message)")

@@ -9,7 +9,7 @@ public import SwiftSyntaxMacros
 /// provider of it in the linked modules.
 ///
 /// Declares a record of kind `'prot'` whose text is the protocol's name as written, under a
-/// unique name, placed as `#route`'s. Its accessor names the protocol, so that a name that is no
+/// unique name: a static member in a type, the static `record` of a private enum at file scope. Its accessor names the protocol, so that a name that is no
 /// protocol in scope does not compile; it stores nothing.
 public enum RoutableProtocolMacro: DeclarationMacro {
     public static var formatMode: FormatMode { .disabled }
@@ -38,9 +38,11 @@ public enum RoutableProtocolMacro: DeclarationMacro {
             context.diagnoseError(argument, "protocolTooLong", "the protocol's name takes \(name.utf8.count) bytes; a record holds at most \(RecordLayout.maximumTextLength)")
             return []
         }
+        // At file scope, in an enum of its own: a plain constant in top-level code (a `main.swift`,
+        // a snippet) draws an unused-value warning, and protocols are few.
         let placement: RecordPlacement = switch scope {
         case .type: .typeMember
-        case .file: RouteMacro.isInMainFile(node, in: context) ? .enumeration : .fileScope
+        case .file: .enumeration
         }
         return [makeRecordDeclaration(
             named: context.makeUniqueName("routableProtocol").text,
