@@ -130,7 +130,7 @@ let tour: [(title: String, run: @Sendable () async -> String, expectedStack: Str
         }
     }, "catalog > catalog/product/<int:id> > cart"),
     ("back to a route", {
-        await navigator.back(toRoute: "catalog", animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
+        await navigator.back(toRoute: Routes.catalog, animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
     }, "catalog"),
 ]
 

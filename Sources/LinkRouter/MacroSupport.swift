@@ -62,7 +62,7 @@ public func __storeTypedAction(
 }
 
 /// A typed action whose `run(on:)` is synchronous, as a route's action run with `router`, which
-/// it holds weakly: ``Router/call(_:parameters:source:)`` runs it on the calling thread.
+/// it holds weakly: `call(_:parameters:source:)` runs it on the calling thread.
 ///
 /// - Warning: Exists for macro expansions; do not call it directly.
 public func __typedAction<Action: RoutableAction>(

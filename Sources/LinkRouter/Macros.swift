@@ -29,7 +29,7 @@
 ///   a declared query item: filled from the caller's value, else from the URL's query item of its
 ///   name. The app's own value wins over the link's.
 /// - Every other property — and every `private` or `fileprivate` one, and one marked `.caller` —
-///   is filled from the caller's values alone (``/LinkRouterCore/Router/open(_:parameters:source:options:)``'s
+///   is filled from the caller's values alone (``/LinkRouterCore/Router/open(_:parameters:source:options:)->RouteOutcome``'s
 ///   `parameters`), never from any part of a URL, whatever pattern the page is registered under,
 ///   or keeps its default.
 ///
@@ -229,7 +229,7 @@ public macro route(
 /// the type does not declare it). The macro writes `init?(parameters:)` (a link sets only the
 /// placeholders and the declared query, as for a page), the route's record and `static func
 /// link(...)`, which returns an ``/LinkRouterCore/ActionLink``. An action whose `run(on:)` is
-/// not `async` runs synchronously: ``/LinkRouterCore/Router/call(_:parameters:source:)`` runs it. The
+/// not `async` runs synchronously: `call(_:parameters:source:)` runs it. The
 /// router it receives is the one that runs it, so its services are that router's, whichever
 /// router the app made. Route discovery registers it at run time (the record's flag bit 7).
 ///

@@ -1,7 +1,7 @@
 extension Router {
     /// Runs the synchronous action a route reaches and returns its value, with no `await`.
     ///
-    /// The synchronous steps of ``open(_:parameters:source:options:)`` run: parsing and limits,
+    /// The synchronous steps of ``open(_:parameters:source:options:)->RouteOutcome`` run: parsing and limits,
     /// static redirects (the dynamic table's, then the router's), matching, disabled routes
     /// (their fallback URL is followed) and exposure, and a page type's own redirect. Then the
     /// action runs on the calling thread.
@@ -62,7 +62,7 @@ extension Router {
     }
 }
 
-/// Why ``Router/call(_:parameters:source:)`` returned no value.
+/// Why `call(_:parameters:source:)` returned no value.
 ///
 /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
 /// package ends with `@unknown default` (README, "Versioning").

@@ -18,7 +18,7 @@
 ///
 /// `@RoutableAction` writes `init?(parameters:)` (a link sets only the placeholders and the
 /// declared query, as for a page), the route's record and the link builder; an action whose `run`
-/// is not `async` runs synchronously, so ``Router/call(_:parameters:source:)`` runs it. Registered
+/// is not `async` runs synchronously, so ``Router/call(_:parameters:source:)->Action.Output`` runs it. Registered
 /// by hand, ``RouteAction/init(_:on:)`` makes its route's action.
 public protocol RoutableAction: Sendable {
     /// What the action returns.

@@ -1,4 +1,4 @@
-/// A group of routes, by name: what `groups:` annotations, ``InterceptorScope/group(_:)-swift.type.method``
+/// A group of routes, by name: what `groups:` annotations, ``InterceptorScope/group(_:)-type.method``
 /// scopes and the dynamic route table's memberships name.
 ///
 /// Declare each group once, as a static member, so that annotations name it as a value and a

@@ -76,7 +76,7 @@ extension RouteLink {
 }
 
 /// A link to a route whose action is `Action`, a type `@RoutableAction` declares: what
-/// `Action.link(...)` returns, so that ``Router/call(_:parameters:source:)`` of it returns the
+/// `Action.link(...)` returns, so that ``Router/call(_:parameters:source:)->Action.Output`` of it returns the
 /// action's declared result without a cast.
 ///
 /// ```swift

@@ -69,7 +69,7 @@ extension Router {
     }
 
     /// Runs a typed action's link (``RoutableAction``) and returns its declared result, with no
-    /// `await`: the synchronous steps of ``call(_:parameters:source:)``, then the action on the
+    /// `await`: the synchronous steps of `call(_:parameters:source:)`, then the action on the
     /// calling thread.
     ///
     /// ```swift
@@ -80,7 +80,7 @@ extension Router {
     ///   - parameters: Caller values, merged after path parameters and query items.
     ///   - source: Where the URL comes from; external sources reach external routes only.
     /// - Returns: The action's result.
-    /// - Throws: ``RouteCallError``, as ``call(_:parameters:source:)`` does, and
+    /// - Throws: ``RouteCallError``, as `call(_:parameters:source:)` does, and
     ///   ``RouteCallError/unexpectedResult(url:expected:actual:)`` when the route's action returned
     ///   another type (a route registered by hand under the link's pattern).
     public func call<Action: RoutableAction>(
