@@ -212,7 +212,7 @@ public macro route(
 /// that runs it.
 ///
 /// ```swift
-/// @RoutableAction("cart/add", groups: ["requiresLogin"])
+/// @RoutableAction("cart/add", groups: [.requiresLogin])
 /// struct AddToCart {
 ///     @RouteParameter(from: .query) let product: Int
 ///     @RouteParameter(from: .query) var quantity = 1
