@@ -200,9 +200,17 @@ let package = Package(
         // an executable that names none of them.
         // The protocols feature modules share (services), so that none imports another.
         .target(name: "ShopInterfaces", path: "Examples/ShopInterfaces", swiftSettings: strictSettings),
-        .target(name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/AccountFeature", swiftSettings: strictSettings),
+        // The groups the features share and the protocols they declare routable, declared once.
+        .target(name: "ShopContracts", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/ShopContracts", swiftSettings: strictSettings),
+        .target(
+            name: "AccountFeature", dependencies: ["LinkRouter", "ShopInterfaces", "ShopContracts"], path: "Examples/AccountFeature",
+            swiftSettings: strictSettings
+        ),
         .target(name: "CatalogFeature", dependencies: ["LinkRouter"], path: "Examples/CatalogFeature", swiftSettings: strictSettings),
-        .target(name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces"], path: "Examples/CartFeature", swiftSettings: strictSettings),
+        .target(
+            name: "CartFeature", dependencies: ["LinkRouter", "ShopInterfaces", "ShopContracts"], path: "Examples/CartFeature",
+            swiftSettings: strictSettings
+        ),
         .target(name: "CGreetings", dependencies: ["CRouteRecord"], path: "Examples/CGreetings"),
         // The demo's plugin is the package in Examples/DemoPlugin; this one links LinkRouter statically.
         .target(name: "DemoPluginPrivateCopy", dependencies: ["LinkRouter"], path: "Examples/DemoPluginPrivateCopy", swiftSettings: strictSettings),
@@ -218,20 +226,28 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // The desktop shop: GTK pages in feature modules that never import each other, and the app.
+        // Each links to its own pages with their builders and to the others' with the shop's routes,
+        // generated from the built app by `routes gen` (Examples/ShopDesktop/ShopRoutes).
+        .target(name: "DesktopShopRoutes", dependencies: ["LinkRouter"], path: "Examples/ShopDesktop/ShopRoutes", swiftSettings: strictSettings),
         // Pages that log when they are viewed (PageLifecycle), through swift-log as an app's analytics would.
         .target(
-            name: "DesktopCatalogFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            name: "DesktopCatalogFeature",
+            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ShopDesktop/CatalogPages", swiftSettings: strictSettings
         ),
         .target(
-            name: "DesktopAccountFeature", dependencies: ["LinkRouter", "LinkRouterGTK", .product(name: "Logging", package: "swift-log")],
+            name: "DesktopAccountFeature",
+            dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ShopDesktop/AccountPages", swiftSettings: strictSettings
         ),
-        .target(name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK"], path: "Examples/ShopDesktop/CartPages", swiftSettings: strictSettings),
+        .target(
+            name: "DesktopCartFeature", dependencies: ["LinkRouter", "LinkRouterGTK", "DesktopShopRoutes"], path: "Examples/ShopDesktop/CartPages",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "shop-desktop",
             dependencies: [
-                "LinkRouter", "LinkRouterGTK", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature",
+                "LinkRouter", "LinkRouterGTK", "DesktopShopRoutes", "DesktopCatalogFeature", "DesktopAccountFeature", "DesktopCartFeature",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/ShopDesktop/App",

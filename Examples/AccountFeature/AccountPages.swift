@@ -7,8 +7,10 @@ import ShopInterfaces
 /// user is asked to sign in (the route declares it: `routes gen` writes a link that carries it).
 @Routable("account/login", as: (any SignInPrompting).self, openStyle: .present, summary: "Sign in")
 struct LoginPage: SignInPrompting, CustomStringConvertible {
-    @RouteParameter("return_to") let returnTo: String?
-    @RouteParameter(from: .caller) var reason: String?
+    @RouteParameter("return_to", from: .query) let returnTo: String?
+    var reason: String?
+    /// The name of the user who signed in.
+    let result: PageReturn<String>
     var description: String { "LoginPage(returnTo: \(returnTo ?? "-")\(reason.map { ", reason: \($0)" } ?? ""))" }
 }
 
@@ -22,7 +24,7 @@ struct ProfilePage: CustomStringConvertible {
 /// Lets the user pick a shipping address and returns it, as a `String`, to whoever opened it.
 @Routable("account/addresses/pick", openStyle: .present, summary: "Pick a shipping address")
 struct AddressPickerPage: CustomStringConvertible {
-    let result: PageResultSlot
+    let result: PageReturn<String>
     func pick(_ address: String) { result.set(address) }
     var description: String { "AddressPickerPage()" }
 }

@@ -15,8 +15,13 @@ final class AccountSession: SessionService {
     func signIn(_ user: String) { self.user.withLock { $0 = user } }
 }
 
-#route("account/signin/:user", summary: "Sign in through the session service", action: { parameters in
-    let user = try parameters.string("user")
-    try Router.shared.service((any SessionService).self).signIn(user)
-    return "signed in as \(user)"
-})
+/// Signs a user in through the session service of the router that runs it.
+@RoutableAction("account/signin/:user", summary: "Sign in through the session service")
+struct SignIn {
+    let user: String
+
+    func run(on router: Router) throws -> String {
+        try router.service((any SessionService).self).signIn(user)
+        return "signed in as \(user)"
+    }
+}

@@ -9,11 +9,11 @@ struct CatalogPage: CustomStringConvertible {
 @Routable("catalog/product/<int:id>", exposure: .external, openStyle: .push, summary: "A product")
 struct ProductPage: CustomStringConvertible {
     let id: Int
-    let color: String?
+    @RouteParameter(from: .query) let color: String?
     var description: String { "ProductPage(id: \(id)\(color.map { ", color: \($0)" } ?? ""))" }
 
     /// A product sits above the catalog: a deep link from a cold start puts the catalog under it.
-    static func parentURL(for parameters: RouteParameters) -> String? { "catalog" }
+    static func parentURL(for parameters: RouteParameters) -> String? { CatalogPage.link().url }
 }
 
 @Routable("catalog/<path:category>", exposure: .external)
@@ -22,7 +22,7 @@ struct CategoryPage: CustomStringConvertible {
     var description: String { "CategoryPage(category: \(category))" }
 }
 
-#route("catalog/search", action: { parameters in
+#route("catalog/search", query: ["q: string"], action: { parameters in
     let query = try parameters.string("q")
     return ["\(query) mug", "\(query) poster"]
 })

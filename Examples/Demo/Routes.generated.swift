@@ -35,9 +35,13 @@ extension RouteReference where Self == RouteID {
 
 enum Routes {
     /// `account/addresses/pick`: Pick a shipping address
-    static var accountAddressesPick: RouteLink { RouteLink(route: .accountAddressesPick, path: "account/addresses/pick", scheme: "shop") }
+    static var accountAddressesPick: PageLink<PageReturning<String>> { PageLink(RouteLink(route: .accountAddressesPick, path: "account/addresses/pick", scheme: "shop")) }
     /// `account/login`: Sign in
-    static var accountLogin: PageLink<any ShopInterfaces.SignInPrompting> { PageLink(RouteLink(route: .accountLogin, path: "account/login", scheme: "shop")) }
+    static func accountLogin(returnTo: String? = nil) -> PageLink<any ShopInterfaces.SignInPrompting> {
+        var query: [String] = []
+        if let returnTo { query.append("return_to=\(RouteLink.encode(returnTo))") }
+        return PageLink(RouteLink(route: .accountLogin, path: "account/login", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop"))
+    }
     /// `account/logout`: Sign out
     static var accountLogout: RouteLink { RouteLink(route: .accountLogout, path: "account/logout", scheme: "shop") }
     /// `account/profile/:user(/:tab)`: A user's profile
@@ -55,11 +59,20 @@ enum Routes {
     /// `cart`: The shopping cart
     static var cart: RouteLink { RouteLink(route: .cart, path: "cart", scheme: "shop") }
     /// `cart/add`
-    static var cartAdd: RouteLink { RouteLink(route: .cartAdd, path: "cart/add", scheme: "shop") }
+    static func cartAdd(product: Int? = nil, quantity: Int? = nil) -> RouteLink {
+        var query: [String] = []
+        if let product { query.append("product=\(RouteLink.encode(product))") }
+        if let quantity { query.append("quantity=\(RouteLink.encode(quantity))") }
+        return RouteLink(route: .cartAdd, path: "cart/add", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
+    }
     /// `cart/checkout`
     static var cartCheckout: RouteLink { RouteLink(route: .cartCheckout, path: "cart/checkout", scheme: "shop") }
     /// `cart/total`
-    static var cartTotal: RouteLink { RouteLink(route: .cartTotal, path: "cart/total", scheme: "shop") }
+    static func cartTotal(prices: String? = nil) -> RouteLink {
+        var query: [String] = []
+        if let prices { query.append("prices=\(RouteLink.encode(prices))") }
+        return RouteLink(route: .cartTotal, path: "cart/total", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
+    }
     /// `catalog`: The catalog's front page
     static var catalog: RouteLink { RouteLink(route: .catalog, path: "catalog", scheme: "shop") }
     /// `catalog/<path:category>`
@@ -67,11 +80,17 @@ enum Routes {
         RouteLink(route: .catalogByCategory, path: "catalog/\(RouteLink.encodePath(category))", scheme: "shop")
     }
     /// `catalog/product/<int:id>`: A product
-    static func catalogProduct(id: Int) -> RouteLink {
-        RouteLink(route: .catalogProduct, path: "catalog/product/\(id)", scheme: "shop")
+    static func catalogProduct(id: Int, color: String? = nil) -> RouteLink {
+        var query: [String] = []
+        if let color { query.append("color=\(RouteLink.encode(color))") }
+        return RouteLink(route: .catalogProduct, path: "catalog/product/\(id)", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
     }
     /// `catalog/search`
-    static var catalogSearch: RouteLink { RouteLink(route: .catalogSearch, path: "catalog/search", scheme: "shop") }
+    static func catalogSearch(q: String? = nil) -> RouteLink {
+        var query: [String] = []
+        if let q { query.append("q=\(RouteLink.encode(q))") }
+        return RouteLink(route: .catalogSearch, path: "catalog/search", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
+    }
     /// `greet/:name`
     static func greet(name: String) -> RouteLink {
         RouteLink(route: .greet, path: "greet/\(RouteLink.encode(name))", scheme: "shop")

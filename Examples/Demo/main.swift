@@ -20,11 +20,11 @@ import Glibc
 let router = Router(configuration: RouterConfiguration(allowedSchemes: ["shop"], webHosts: ["shop.example.com"]), discovery: .automatic)
 let navigator = InMemoryNavigator()
 router.navigator = navigator
-/// Who is signed in: AccountFeature's session service. The feature modules reach services through
-/// `Router.shared`, so the demo asks the same router and everyone agrees on the user.
+/// Who is signed in: AccountFeature's session service. Typed actions and interceptors receive the
+/// router that runs them and ask it, so the demo asks the same router and everyone agrees on the user.
 let session: any SessionService
 do {
-    session = try Router.shared.service((any SessionService).self)
+    session = try router.service((any SessionService).self)
 } catch {
     // No module registered one: the routes were not found (a binary stripped of its sections, say).
     let message = "demo: \(error)\n"
@@ -33,30 +33,27 @@ do {
 }
 
 /// The person using the app, simulated: whenever a page waits for them, they answer at once.
-enum User {
+final class User: RouterDelegate {
+    /// Whether the user signs in when AccountFeature's login interceptor asks them to.
+    static let signsIn = Mutex(false)
+
     /// Answers the page of `route` on top of the stack with `value`, then closes it.
     static func answer(_ route: String, with value: any Sendable) async {
         guard let entry = await navigator.entry(ofRoute: route) else { return }
         entry.result.set(value)
         await navigator.dismiss(animated: true)
     }
-}
 
-// Routes in the `requiresLogin` group (the cart) need a signed-in user: the interceptor presents
-// the login page, waits for its result, and lets the original open go on or stops it.
-try router.addInterceptor("login", scope: .group("requiresLogin"), priority: 100) { request, decision in
-    if session.currentUser != nil { return decision.proceed() }
-    Task {
-        let login = "shop://account/login?return_to=" + RouteLink.encode(request.url.routeKey)
-        await request.router.open(login, expecting: Bool.self) { result in
-            guard case .success(.value(true)) = result else { return decision.stop(reason: "not signed in") }
-            session.signIn("ada")
-            decision.proceed()
-        }
+    /// The login page shown by the interceptor (a cart's route is in its `requiresLogin` group):
+    /// the user signs in as ada.
+    func router(_ router: Router, didOpen outcome: RouteOutcome) {
+        guard outcome.route?.pattern.text == "account/login", User.signsIn.withLock({ $0 }) else { return }
         print("  login interceptor: stack \(navigator)")
-        await User.answer("account/login", with: true)
+        Task { await User.answer("account/login", with: "ada") }
     }
 }
+let user = User()
+router.delegate = user
 
 /// Loads the plugin (by default the one next to the executable) and registers its routes.
 func loadPlugin(at explicitPath: String?) -> String {
@@ -100,11 +97,14 @@ let tour: [(title: String, run: @Sendable () async -> String, expectedStack: Str
         describe(await router.open(Routes.catalogProduct(id: 7), source: .external))
     }, "catalog > catalog/product/<int:id>"),
     ("a deep link into the cart passes the login interceptor", {
-        describe(await router.open(Routes.cart))
+        User.signsIn.withLock { $0 = true }
+        defer { User.signsIn.withLock { $0 = false } }
+        return describe(await router.open(Routes.cart))
     }, "catalog > catalog/product/<int:id> > cart"),
     ("a picker page returns a result", {
         let picked = Mutex<String>("nothing")
-        await router.open(Routes.accountAddressesPick, expecting: String.self) { result in
+        // The page declares its result, a String: the generated link carries it.
+        await router.open(Routes.accountAddressesPick) { result in
             let text = switch result {
             case .success(.value(let address)): address
             case .success(.cancelled): "nothing (cancelled)"
@@ -118,7 +118,7 @@ let tour: [(title: String, run: @Sendable () async -> String, expectedStack: Str
     ("a page configured through a protocol it offers, by a file that does not import its module", {
         // AccountFeature's login page offers ShopInterfaces.SignInPrompting; the generated link
         // carries the protocol, so the closure gets the page as `any SignInPrompting`, no cast.
-        let line = describe(await router.open(Routes.accountLogin) { $0.reason = "to see your orders" })
+        let line = describe(await router.open(Routes.accountLogin()) { $0.reason = "to see your orders" })
         await navigator.dismiss(animated: true)
         return line
     }, "catalog > catalog/product/<int:id> > cart"),
@@ -130,22 +130,22 @@ let tour: [(title: String, run: @Sendable () async -> String, expectedStack: Str
         }
     }, "catalog > catalog/product/<int:id> > cart"),
     ("back to a route", {
-        await navigator.back(toRoute: "catalog", animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
+        await navigator.back(toRoute: Routes.catalog, animated: true).map { "back to \($0.route)" } ?? "no catalog on the stack"
     }, "catalog"),
 ]
 
 // Links built with the generated builders (Routes.generated.swift, from `routes gen`), so the
 // script also proves that every built URL opens its route; the rest are raw links from outside.
 let script: [(url: String, expected: String)] = [
-    (Routes.catalogProduct(id: 42).url + "?color=red", "page   ProductPage(id: 42, color: red)"),
+    (Routes.catalogProduct(id: 42, color: "red").url, "page   ProductPage(id: 42, color: red)"),
     (Routes.catalogByCategory(category: "mugs/enamel").url, "page   CategoryPage(category: mugs/enamel)"),
-    (Routes.catalogSearch.url + "?q=tea", #"action catalog/search → ["tea mug", "tea poster"]"#),
+    (Routes.catalogSearch(q: "tea").url, #"action catalog/search → ["tea mug", "tea poster"]"#),
     (Routes.accountProfile(user: "ada").url, "page   ProfilePage(user: ada, tab: posts)"),
     (Routes.accountProfile(user: "ada", tab: "likes").url, "page   ProfilePage(user: ada, tab: likes)"),
-    (Routes.accountLogin.url + "?return_to=cart", "page   LoginPage(returnTo: cart)"),
+    (Routes.accountLogin(returnTo: "cart").url, "page   LoginPage(returnTo: cart)"),
     (Routes.cart.url, "page   CartPage()"),
-    (Routes.cartAdd.url + "?product=42&quantity=2", "action cart/add → added 2 × product 42"),
-    (Routes.cartTotal.url + "?price=2.5&price=4", "action cart/total → 6.5"),
+    (Routes.cartAdd(product: 42, quantity: 2).url, "action cart/add → added 2 × product 42"),
+    (Routes.cartTotal(prices: "2.5,4").url, "action cart/total → 6.5"),
     // CartFeature asks for AccountFeature's session service by its protocol; neither imports the other.
     (Routes.cartCheckout.url, "action cart/checkout → checked out for ada"),
     (Routes.accountSignin(user: "grace").url, "action account/signin/:user → signed in as grace"),
@@ -219,10 +219,10 @@ case "--check-routes":
     do {
         try routes.validate()
         try routes.expect(resolving: [
-            "shop://catalog/product/42": "catalog/product/<int:id>",
-            "shop://account/profile/ada/likes": "account/profile/:user(/:tab)",
-            "shop://cart/add?product=1": "cart/add",
-            "shop://greet/ada": "greet/:name",
+            Routes.catalogProduct(id: 42).url: "catalog/product/<int:id>",
+            Routes.accountProfile(user: "ada", tab: "likes").url: "account/profile/:user(/:tab)",
+            Routes.cartAdd(product: 1).url: "cart/add",
+            Routes.greet(name: "ada").url: "greet/:name",
             "shop://plugin/hello": "plugin/hello",
         ])
         try routes.expectImplementations()

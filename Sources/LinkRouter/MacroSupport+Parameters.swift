@@ -61,6 +61,14 @@ public func __parameter(_ name: String, as type: PageResultSlot.Type, in paramet
     parameters.resultSlot
 }
 
+/// The open's result slot as the page's typed result, whatever the name: a page declares the
+/// result it returns with a `PageReturn<Value>` property.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __parameter<Value>(_ name: String, as type: PageReturn<Value>.Type, in parameters: RouteParameters) throws(RouteParameterError) -> PageReturn<Value>? {
+    PageReturn(parameters.resultSlot)
+}
+
 /// The parameter as a `RawRepresentable` value: a caller value of the type as it is, else the raw
 /// value parsed from the text; `nil` when no source has it.
 ///
@@ -118,9 +126,19 @@ public func __required<Value>(_ value: Value?, _ name: String) throws(RouteParam
     return value
 }
 
-/// The parameters of one source only, for a property marked `@RouteParameter(from:)`.
+/// The parameters a property filled from one source sees (``RouteParameters/restricted(to:)``):
+/// a placeholder marked `.path`, a declared query item (`.query`: the caller's value, else the
+/// link's), or the caller's values alone (`.caller`, and every property the route does not declare).
 ///
 /// - Warning: Exists for macro expansions; do not call it directly.
 public func __parameters(_ parameters: RouteParameters, from source: RouteParameterSource) -> RouteParameters {
     parameters.restricted(to: source)
+}
+
+/// The parameters a property named like a placeholder of its page's own patterns sees: the path
+/// parameters, then the caller's values; no query item.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __placeholderParameters(_ parameters: RouteParameters) -> RouteParameters {
+    parameters.placeholderView
 }

@@ -59,6 +59,61 @@ func storeAction(_ action: RouteAction, to outValue: UnsafeMutableRawPointer, if
     store(action, to: outValue, ifExpected: expectedType)
 }
 
+/// A typed action's route as discovery reads it from its record: the function that makes the
+/// route's action for the router that registers it (``RoutableAction``).
+///
+/// - Warning: Exists for macro expansions; do not use it directly.
+public struct __TypedAction: Sendable {
+    /// Makes the action, run with `router`.
+    let make: @Sendable (Router) -> RouteAction
+}
+
+/// Stores a typed action's function of the router for a record's accessor (flag bit 7), if the
+/// caller expects this copy's ``__TypedAction``.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __storeTypedAction(
+    _ make: @escaping @Sendable (Router) -> RouteAction, to outValue: UnsafeMutableRawPointer, ifExpected expectedType: UnsafeRawPointer
+) -> Bool {
+    store(__TypedAction(make: make), to: outValue, ifExpected: expectedType)
+}
+
+/// A typed action whose `run(on:)` is synchronous, as a route's action run with `router`, which
+/// it holds weakly: `call(_:parameters:source:)` runs it on the calling thread.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __typedAction<Action: RoutableAction>(
+    _ action: Action.Type, on router: Router, run: @escaping @Sendable (Action, Router) throws -> Action.Output
+) -> RouteAction {
+    RouteAction { [weak router] parameters throws -> (any Sendable)? in
+        try run(try made(Action.self, from: parameters), try alive(router, Action.self))
+    }
+}
+
+/// A typed action whose `run(on:)` is `async`, as a route's action run with `router`, which it
+/// holds weakly.
+///
+/// - Warning: Exists for macro expansions; do not call it directly.
+public func __typedAction<Action: RoutableAction>(
+    _ action: Action.Type, on router: Router, run: @escaping @Sendable (Action, Router) async throws -> Action.Output
+) -> RouteAction {
+    RouteAction { [weak router] parameters async throws -> (any Sendable)? in
+        try await run(try made(Action.self, from: parameters), try alive(router, Action.self))
+    }
+}
+
+private func made<Action: RoutableAction>(_ action: Action.Type, from parameters: RouteParameters) throws -> Action {
+    guard let made = try Action(parameters: parameters) else {
+        throw RoutableActionError(action: "\(Action.self)", reason: "refused its parameters")
+    }
+    return made
+}
+
+private func alive<Action>(_ router: Router?, _ action: Action.Type) throws -> Router {
+    guard let router else { throw RoutableActionError(action: "\(Action.self)", reason: "ran after its router was released") }
+    return router
+}
+
 /// Stores a service implementation for a record's accessor, if the caller expects this copy's
 /// ``DiscoveredService``: the protocol, and how to make an implementation.
 ///

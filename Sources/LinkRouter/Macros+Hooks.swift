@@ -5,10 +5,10 @@
 /// start-up, as `addInterceptor(_:named:scope:priority:deadline:)` would, with no line in the app.
 ///
 /// ```swift
-/// @RouteInterceptor(scope: .group("requiresLogin"), priority: 100)
+/// @RouteInterceptor(scope: .group(.requiresLogin), priority: 100)
 /// struct LoginInterceptor: RouteInterceptor {
 ///     func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
-///         Session.shared.isSignedIn ? decision.proceed() : decision.redirect(to: "app://login")
+///         Session.shared.isSignedIn ? decision.proceed() : decision.redirect(to: LoginPage.link(returnTo: request.url.routeKey))
 ///     }
 /// }
 /// ```
@@ -16,8 +16,9 @@
 /// The router makes the interceptor with `init()`, once, when it registers it. The compiler checks
 /// the annotation: the type must conform to ``/LinkRouterCore/RouteInterceptor`` (the macro adds
 /// the conformance when the type does not declare it) and have `init()`; the scope must be
-/// `.all`, `.group("name")` or `.pattern("pattern")` with a string literal (a pattern that does
-/// not parse is an error on it), the priority an integer literal.
+/// `.all`, `.group(.declaredGroup)` (a ``/LinkRouterCore/RouteGroup`` member), `.group("name")` or
+/// `.pattern("pattern")` with a string literal (a pattern that does not parse is an error on it),
+/// the priority an integer literal. A group that no module declares is reported by the checks.
 ///
 /// The record stores the name, scope and priority (`Documentation/ABI/RouteRecord.md`, kind
 /// `'icpt'`), so `routes dump` lists the interceptor and `routes check` reports a scope that no

@@ -58,7 +58,9 @@ extension Router {
         // carries (a Swift record's compiled pattern) or parsed once (a C record's). The override
         // rule then decides on the whole pass, the losers are left out, and the registry takes the
         // rest as they are: the routing table is built from them, at first use.
-        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil, target: target(of:))
+        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil) { record throws(RecordPass.Skip) in
+            try target(of: record, for: router)
+        }
         report.recordCount = pass.recordCount
         for issue in pass.issues {
             report.diagnostics.append("skipped record: \(issue)")
@@ -71,7 +73,8 @@ extension Router {
         }
         // A program that links LinkRouter but holds no record at all was most likely linked
         // without its feature modules' records (an unreadable section is reported already).
-        if report.recordCount == 0, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
+        // (Declarations of groups and protocols, in a shared module linked whole, do not count.)
+        if report.recordCount == pass.declarations.count, let own = images.first(where: \.linksThisCopyOfLinkRouter), !unreadable.contains(own.path) {
             let message = "no route records found: \(own.path) links LinkRouter, but neither it nor a loaded library holds a record. Feature modules linked from static archives (.a) lose their records unless the archive is linked whole (-Xlinker --whole-archive -Xlinker libFeature.a -Xlinker --no-whole-archive)"
             report.diagnostics.append(message)
             logger.warning("\(message)")
@@ -84,7 +87,15 @@ extension Router {
                 logger.warning("\(message)")
             }
             report.registered = pass.registeredPatterns
-            if validating { reportConflicts(in: router, report: &report, logger: logger) }
+            if validating {
+                reportConflicts(in: router, report: &report, logger: logger)
+                // What the annotations declare beside routes: routable protocols and their
+                // providers, groups and the names that use them.
+                for problem in DeclarationChecks.problems(of: pass) {
+                    report.diagnostics.append(problem.description)
+                    logger.warning("\(problem.description)")
+                }
+            }
         }
         var servicePass = ServiceDiscoveryPass()
         for service in pass.services { servicePass.add(service) }
@@ -95,17 +106,22 @@ extension Router {
         return report
     }
 
-    /// What a record's route opens, read through its accessor: a page type, a Swift action, or a
-    /// C function.
+    /// What a record's route opens, read through its accessor: a page type, a Swift action (a
+    /// typed action's made for `router`, which runs it), or a C function.
     ///
     /// - Throws: ``RecordPass/Skip/unusableTarget(_:)`` when the accessor refuses this copy of LinkRouter.
-    private static func target(of record: RouteRecord) throws(RecordPass.Skip) -> RecordPass.Target {
+    private static func target(of record: RouteRecord, for router: Router?) throws(RecordPass.Skip) -> RecordPass.Target {
         switch record.kind {
         case .page:
             guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
                 throw .unusableTarget("its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
             }
             return .page(page)
+        case .action where record.isTypedAction:
+            guard let typed = loadValue(__TypedAction.self, fromAccessorAt: record.accessorAddress), let router else {
+                throw .unusableTarget("its action is not a typed action of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            }
+            return .action(typed.make(router))
         case .action:
             guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
                 throw .unusableTarget("its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
@@ -113,7 +129,7 @@ extension Router {
             return .action(action)
         case .cAction:
             return .action(CAction.routeAction(address: record.accessorAddress))
-        case .service, .interceptor, .module:
+        case .service, .interceptor, .module, .routableProtocol, .group:
             // The pass keeps these records apart and never asks.
             throw .unusableTarget("a \(record.kind) record is no route")
         }

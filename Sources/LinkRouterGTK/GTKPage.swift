@@ -53,10 +53,16 @@ public struct GTKPageContext {
         navigator?.close(handle.entry)
     }
 
-    /// Opens a link from inside the app (`source: .app`), through the navigator's
-    /// ``GTKNavigator/linkHandler``, with `options`: `OpenOptions(window: .newWindow)` opens it in
-    /// a new window.
-    public func open(_ url: String, options: OpenOptions = OpenOptions()) {
+    /// Opens a route from inside the app (`source: .app`), through the navigator's
+    /// ``GTKNavigator/linkHandler``, with `options`: a page's typed link (`ProductPage.link(id: 42)`), a
+    /// ``/LinkRouterCore/RouteLink`` or ``/LinkRouterCore/RouteID`` from `routes gen`, or a URL;
+    /// `OpenOptions(window: .newWindow)` opens it in a new window.
+    public func open(_ route: some RouteReference, options: OpenOptions = OpenOptions()) {
+        let url = switch route.referencedRoute {
+        case .text(let text): text
+        case .link(let link): link.url
+        case .id(let id): (try? id.link().url) ?? id.rawValue
+        }
         navigator?.linkHandler?(url, options)
     }
 }

@@ -15,6 +15,8 @@ enum Annotation: CaseIterable {
     case routableService
     /// `@RouteParameter("name", from: .query)` on a property of a `@Routable` page.
     case routeParameter
+    /// `@RoutableAction("pattern", ...)` on an action type.
+    case routableAction
 
     /// The labeled parameters the annotation takes, in the order its declaration lists them.
     var parameters: [AnnotationParameter] {
@@ -62,10 +64,10 @@ enum AnnotationParameter: String, CaseIterable {
     var annotations: Set<Annotation> {
         switch self {
         case .declaredProtocol: [.routable]
-        case .exposure, .groups, .summary, .query, .unknownQuery: [.routable, .routeAction, .routePage]
+        case .exposure, .groups, .summary, .query, .unknownQuery: [.routable, .routeAction, .routePage, .routableAction]
         case .openStyle: [.routable, .routePage]
         case .lifetime: [.routableService]
-        case .overrides: [.routable, .routeAction, .routePage, .routableService]
+        case .overrides: [.routable, .routeAction, .routePage, .routableService, .routableAction]
         case .launcherAction: [.routable, .routeAction, .routePage]
         case .action: [.routeAction]
         case .page: [.routePage]

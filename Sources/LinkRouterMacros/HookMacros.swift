@@ -89,8 +89,13 @@ public enum RouteInterceptorMacro: ExtensionMacro {
               member == "group" || member == "pattern", call.arguments.count == 1, let argument = call.arguments.first,
               argument.label == nil
         else {
-            context.diagnoseError(expression, "scopeNotLiteral", "write the scope as '.all', '.group(\"name\")' or '.pattern(\"pattern\")' with a string literal")
+            context.diagnoseError(expression, "scopeNotLiteral", "write the scope as '.all', '.group(.declaredGroup)', '.group(\"name\")' or '.pattern(\"pattern\")' with a string literal")
             return nil
+        }
+        // A declared group by its member: `.group(.requiresLogin)`.
+        if member == "group", let declared = argument.expression.as(MemberAccessExprSyntax.self),
+           declared.base.map({ ["RouteGroup", "LinkRouter.RouteGroup"].contains($0.trimmedDescription) }) ?? true {
+            return .group(declared.declName.baseName.text.filter { $0 != "`" })
         }
         guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue,
               !value.isEmpty, !value.utf8.contains(0)

@@ -25,6 +25,13 @@ struct PageProperty {
     let binding: PatternBindingSyntax
     /// The declaration, before which a fix-it writes an attribute.
     let declaration: VariableDeclSyntax
+    /// Whether it is `private` or `fileprivate` (`private(set)` included): no URL ever sets it.
+    let isPrivate: Bool
+
+    /// `private` or `fileprivate`, as written.
+    var privateKeyword: String {
+        declaration.modifiers.first { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }?.name.text ?? "private"
+    }
 
     /// The property's name without backticks.
     var plainName: String { name.filter { $0 != "`" } }
@@ -40,8 +47,24 @@ struct PageProperty {
         return text
     }
 
-    /// Whether it takes the open's result slot rather than a parameter.
-    var isResultSlot: Bool { typeName == "PageResultSlot" }
+    /// Whether it takes the open's result slot rather than a parameter: a `PageResultSlot`, or a
+    /// `PageReturn<Value>` that declares the page's result.
+    var isResultSlot: Bool { typeName == "PageResultSlot" || returnedType != nil }
+
+    /// `Value` of a `PageReturn<Value>` property (`LinkRouter.` prefix allowed), as written: the
+    /// result the page declares.
+    var returnedType: String? {
+        let generics: GenericArgumentClauseSyntax?
+        if let identifier = type?.as(IdentifierTypeSyntax.self), identifier.name.text == "PageReturn" {
+            generics = identifier.genericArgumentClause
+        } else if let member = type?.as(MemberTypeSyntax.self), member.name.text == "PageReturn",
+                  ["LinkRouter", "LinkRouterCore"].contains(member.baseType.trimmedDescription) {
+            generics = member.genericArgumentClause
+        } else {
+            return nil
+        }
+        return generics?.arguments.first.map { $0.argument.trimmedDescription }
+    }
 
     /// Whether the initializer may leave it as it is when no source has its parameter.
     var mayBeAbsent: Bool { isOptional || defaultValue != nil || isResultSlot }
@@ -111,7 +134,8 @@ struct PageMembers {
                     isOptional: isOptional,
                     defaultValue: binding.initializer?.value,
                     binding: binding,
-                    declaration: variable
+                    declaration: variable,
+                    isPrivate: variable.modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
                 ))
             }
         }

@@ -82,6 +82,70 @@ extension RoutePattern {
     }
 }
 
+/// Where the initializer `@Routable` writes reads a property from: the rule "a link sets what the
+/// route declares, nothing else".
+enum PropertyOrigin: Equatable {
+    /// The open's result slot.
+    case resultSlot
+    /// A placeholder of the page's own patterns (unmarked): the path, else a caller value.
+    case placeholder
+    /// `@RouteParameter(from: .path)`: the path alone.
+    case path
+    /// A query item the route declares (`@RouteParameter(from: .query)`, or named by a `query:`
+    /// declaration): the caller's value, else the query item.
+    case query
+    /// Everything else, `private` and `fileprivate` properties included: the caller's values alone.
+    case caller
+}
+
+/// The `@Routable` (or `@RoutableAction`) annotations of a type: each one's placeholders and
+/// declared query names, read from the syntax, for the initializer the first annotation writes.
+struct TypeAnnotations {
+    /// The annotation's name: `Routable` or `RoutableAction`.
+    let attribute: String
+    /// The names of the placeholders of every pattern.
+    var placeholderNames: Set<String> = []
+    /// The names every `query:` argument declares.
+    var queryNames: Set<String> = []
+    /// Each annotation, in order, with its placeholders' and its `query:` declarations' names:
+    /// what tells the link builders of two annotations apart.
+    var signatures: [(attribute: AttributeSyntax, names: [String])] = []
+
+    /// Whether an annotation before `node` has the same placeholders and declared query, so that
+    /// its link builder would have the same labels: `node` then writes none.
+    func hasEarlierSignature(like node: AttributeSyntax) -> Bool {
+        guard let index = signatures.firstIndex(where: { $0.attribute.trimmedDescription == node.trimmedDescription }) else { return false }
+        return signatures[..<index].contains { $0.names == signatures[index].names }
+    }
+
+    /// Reads the annotations named `attribute` among `attributes`; a pattern or declaration that
+    /// does not parse is reported by its own annotation and left out here.
+    init(_ attributes: AttributeListSyntax, attribute: String) {
+        self.attribute = attribute
+        for case .attribute(let node) in attributes {
+            let name = node.attributeName.trimmedDescription
+            guard name == attribute || name == "LinkRouter." + attribute, case .argumentList(let arguments) = node.arguments else { continue }
+            var names: [String] = []
+            for argument in arguments {
+                if argument.label == nil, let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                   let pattern = try? RoutePattern(text) {
+                    placeholderNames.formUnion(pattern.placeholders.map(\.name))
+                    names += pattern.placeholders.map(\.name)
+                } else if argument.label?.text == "query", let array = argument.expression.as(ArrayExprSyntax.self) {
+                    for element in array.elements {
+                        if let text = element.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                           let contract = try? QueryContract([text]) {
+                            queryNames.formUnion(contract.parameters.map(\.name))
+                            names += contract.parameters.map(\.name)
+                        }
+                    }
+                }
+            }
+            signatures.append((node, names))
+        }
+    }
+}
+
 /// The properties of a struct that `@Routable` fills, when the struct declares no
 /// `init?(parameters:)` of its own.
 struct ParameterBinding {
@@ -91,10 +155,12 @@ struct ParameterBinding {
     let memberBlock: MemberBlockSyntax
     /// `public `, `package ` or nothing: the initializer is as visible as the struct.
     let accessModifier: String
+    /// The placeholders and declared query names of all the type's annotations.
+    let annotations: TypeAnnotations
 
     /// The binding of `declaration`'s properties, or `nil` when it is not a struct or declares
     /// its own `init?(parameters:)`.
-    init?(_ declaration: some DeclGroupSyntax) {
+    init?(_ declaration: some DeclGroupSyntax, attribute: String = "Routable") {
         guard let type = declaration.as(StructDeclSyntax.self) else { return nil }
         let declaresInitializer = type.memberBlock.members.contains { member in
             member.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.first?.firstName.text == "parameters"
@@ -103,15 +169,38 @@ struct ParameterBinding {
         members = PageMembers(type.memberBlock.members)
         memberBlock = type.memberBlock
         accessModifier = type.modifiers.first { ["public", "package"].contains($0.name.text) }.map { $0.name.text + " " } ?? ""
+        annotations = TypeAnnotations(type.attributes, attribute: attribute)
+    }
+
+    /// Where the initializer reads `property` from.
+    func origin(of property: PageProperty) -> PropertyOrigin {
+        if property.isResultSlot { return .resultSlot }
+        switch property.source {
+        case .caller?: return .caller
+        case .path?: return property.isPrivate ? .caller : .path
+        case .query?: return property.isPrivate ? .caller : .query
+        case nil:
+            if property.isPrivate { return .caller }
+            if annotations.placeholderNames.contains(property.parameter) { return .placeholder }
+            if annotations.queryNames.contains(property.parameter) { return .query }
+            return .caller
+        }
     }
 
     /// The initializer: the properties without a default first, so that a property written without
-    /// a type can be read (`Swift.type(of: self.page)`) once every property has a value.
+    /// a type can be read (`Swift.type(of: self.page)`) once every property has a value. Each reads
+    /// the view of the parameters its origin allows.
     var initializer: DeclSyntax {
         var assignments: [String] = []
         var defaults: [String] = []
         for property in members.properties {
-            let parameters = property.source.map { "LinkRouter.__parameters(parameters, from: .\($0.rawValue))" } ?? "parameters"
+            let parameters = switch origin(of: property) {
+            case .resultSlot: "parameters"
+            case .placeholder: "LinkRouter.__placeholderParameters(parameters)"
+            case .path: "LinkRouter.__parameters(parameters, from: .path)"
+            case .query: "LinkRouter.__parameters(parameters, from: .query)"
+            case .caller: "LinkRouter.__parameters(parameters, from: .caller)"
+            }
             let name = property.parameter.debugDescription
             let value = "LinkRouter.__parameter(\(name), as: \(property.conversionType), in: \(parameters))"
             if property.defaultValue != nil {
@@ -126,17 +215,22 @@ struct ParameterBinding {
         return DeclSyntax("    \(raw: accessModifier)nonisolated init?(parameters: LinkRouter.RouteParameters) throws {\(raw: body)\(raw: body.isEmpty ? "" : "\n    ")}")
     }
 
-    /// The query contract the properties declare for a route with these placeholders: each
-    /// property that no placeholder fills and that is not a caller value, of a type a contract
-    /// has, with its literal default value; `nil` when there is none, or when it declares only
-    /// `string`s without defaults, which it would not check.
-    func queryContract(placeholders: [Placeholder]) -> QueryContract? {
-        var declarations: [String] = []
-        var names: Set<String> = []
-        for property in members.properties where property.source != .caller && property.source != .path && !property.isResultSlot {
-            guard !placeholders.contains(where: { $0.name == property.parameter }),
-                  let type = property.literalTypeName.flatMap(Self.contractType), names.insert(property.parameter).inserted
-            else { continue }
+    /// The properties a link sets through the query: those the initializer reads from a declared
+    /// query item, in declaration order.
+    var queryProperties: [PageProperty] {
+        members.properties.filter { origin(of: $0) == .query }
+    }
+
+    /// The query contract of a route: `explicit`, the route's own `query:` declarations, and a
+    /// declaration for each property the initializer reads from the query that `explicit` does
+    /// not declare, of the contract type its Swift type has (`string` for the others), with its
+    /// literal default value; `nil` when the route declares no query at all.
+    func queryContract(placeholders: [Placeholder], explicit: QueryContract?) -> QueryContract? {
+        var declarations = explicit?.parameters.map(\.description) ?? []
+        var names = Set(explicit?.parameters.map(\.name) ?? [])
+        for property in queryProperties where !placeholders.contains(where: { $0.name == property.parameter }) {
+            guard names.insert(property.parameter).inserted else { continue }
+            let type = property.literalTypeName.flatMap(Self.contractType) ?? .string
             let declaration = "\(property.parameter): \(type)"
             // A default the contract would read otherwise (spaces trimmed) or refuses is left to the initializer.
             if let value = property.defaultLiteral, let contract = try? QueryContract([declaration + " = " + value]),
@@ -146,12 +240,8 @@ struct ParameterBinding {
                 declarations.append(declaration)
             }
         }
-        // Text without a default is all a contract of strings would check, which is nothing; left
-        // out, the record stays version 1, which readers from before contracts read.
-        guard let contract = try? QueryContract(declarations),
-              contract.parameters.contains(where: { $0.type != .string || $0.defaultValue != nil })
-        else { return nil }
-        return contract
+        guard explicit != nil || !declarations.isEmpty else { return nil }
+        return try? QueryContract(declarations, unknown: explicit?.unknown ?? .keep)
     }
 
     /// The contract type of a Swift type as written.
@@ -188,8 +278,11 @@ struct ParameterBinding {
         in context: some MacroExpansionContext
     ) {
         let properties = members.properties.filter { !$0.isResultSlot }
-        let pathReaders = properties.filter { $0.source == nil || $0.source == .path }
-        let unused = placeholders.filter { placeholder in !pathReaders.contains { $0.parameter == placeholder.name } }
+        let pathReaders = properties.filter { !$0.isPrivate && ($0.source == nil || $0.source == .path) }
+        let privateNamesakes = properties.filter { $0.isPrivate && $0.source == nil }.map(\.parameter)
+        let unused = placeholders.filter { placeholder in
+            !pathReaders.contains { $0.parameter == placeholder.name } && !privateNamesakes.contains(placeholder.name)
+        }
         for placeholder in unused {
             context.diagnose(Diagnostic(
                 node: patternNode,
@@ -203,6 +296,10 @@ struct ParameterBinding {
         }
         for property in properties {
             let placeholder = placeholders.first { $0.name == property.parameter }
+            if property.isPrivate {
+                checkPrivate(property, placeholder: placeholder, pattern: pattern, query: query, in: context)
+                continue
+            }
             switch (property.source, placeholder) {
             case (let source?, _?) where source != .path:
                 context.diagnoseError(
@@ -239,16 +336,21 @@ struct ParameterBinding {
                     ))
                 }
             case (nil, nil):
-                guard !property.mayBeAbsent, query?.parameter(named: property.parameter) == nil else { continue }
+                let declared = query?.parameter(named: property.parameter) != nil || origin(of: property) == .query
+                guard !property.mayBeAbsent, !declared else { continue }
                 var fixIts = makeOptional(property).map { [$0] } ?? []
+                if property.declaration.attributes.isEmpty {
+                    fixIts.insert(mark(property, source: .caller, "say the app gives '\(property.plainName)'"), at: 0)
+                    fixIts.insert(mark(property, source: .query, "declare '\(property.plainName)' a query item a link may set"), at: 0)
+                }
                 if unused.count == 1 { fixIts.insert(rename(property, to: unused[0]), at: 0) }
                 context.diagnose(Diagnostic(
                     node: property.binding,
                     message: RouteMacroMessage(
                         id: "unfilledProperty",
-                        message: "no placeholder of '\(pattern)' fills '\(property.plainName)', which has no default value and is not optional; "
-                            + "rename it or a placeholder, give it a default value or an optional type, or say where its value comes from: "
-                            + "a 'query:' declaration, @RouteParameter(from: .query) or @RouteParameter(from: .caller)"
+                        message: "a link cannot set '\(property.plainName)': no placeholder of '\(pattern)' fills it and the route declares no query item "
+                            + "'\(property.parameter)'; mark it @RouteParameter(from: .query) for a link to set it, or @RouteParameter(from: .caller) "
+                            + "for the app alone to, rename it or a placeholder, or give it a default value or an optional type"
                     ),
                     fixIts: fixIts
                 ))
@@ -256,6 +358,85 @@ struct ParameterBinding {
                 continue
             }
         }
+    }
+
+    /// Reports a `private` or `fileprivate` property that a declaration would have a URL set: no
+    /// link sets one, whatever it is marked or named.
+    private func checkPrivate(
+        _ property: PageProperty, placeholder: Placeholder?, pattern: String, query: QueryContract?, in context: some MacroExpansionContext
+    ) {
+        let reason: String? = switch property.source {
+        case .query?: "it is marked to come from the query"
+        case .path?: "it is marked to come from the path"
+        case .caller?: nil
+        case nil:
+            if let placeholder { "'\(placeholder.written)' of '\(pattern)' would fill it" }
+            else if query?.parameter(named: property.parameter) != nil { "the route declares a query item '\(property.parameter)'" }
+            else { nil }
+        }
+        if let reason {
+            context.diagnose(Diagnostic(
+                node: property.binding,
+                message: RouteMacroMessage(
+                    id: "privateFromURL",
+                    message: "'\(property.plainName)' is \(property.privateKeyword), and no link sets a private property, but \(reason); "
+                        + "make it internal for a link to set it, or rename it"
+                ),
+                fixIts: makeInternal(property).map { [$0] } ?? []
+            ))
+        } else if !property.mayBeAbsent && property.source != .caller {
+            context.diagnose(Diagnostic(
+                node: property.binding,
+                message: RouteMacroMessage(
+                    id: "unfilledProperty",
+                    message: "'\(property.plainName)' is \(property.privateKeyword), so only the app's values fill it, and it has no default value and is not optional; "
+                        + "mark it @RouteParameter(from: .caller), or give it a default value or an optional type"
+                ),
+                fixIts: [mark(property, source: .caller, "say the app gives '\(property.plainName)'")] + (makeOptional(property).map { [$0] } ?? [])
+            ))
+        }
+    }
+
+    /// A fix-it that removes the property's `private` or `fileprivate` modifier.
+    private func makeInternal(_ property: PageProperty) -> FixIt? {
+        let declaration = property.declaration
+        guard let index = declaration.modifiers.firstIndex(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+        else { return nil }
+        var changed = declaration
+        let removed = changed.modifiers[index]
+        changed.modifiers.remove(at: index)
+        if index == declaration.modifiers.startIndex {
+            if let first = changed.modifiers.first {
+                changed.modifiers[changed.modifiers.startIndex] = first.with(\.leadingTrivia, removed.leadingTrivia)
+            } else {
+                changed.bindingSpecifier.leadingTrivia = removed.leadingTrivia
+            }
+        }
+        return FixIt(
+            message: ParameterFixItMessage(id: "makeInternal", message: "make '\(property.plainName)' internal"),
+            changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(changed))]
+        )
+    }
+
+    /// A fix-it that marks the property `@RouteParameter(from: .source)`.
+    private func mark(_ property: PageProperty, source: ParameterSource, _ message: String) -> FixIt {
+        let declaration = property.declaration
+        let attribute = AttributeSyntax(
+            atSign: .atSignToken(leadingTrivia: declaration.leadingTrivia),
+            attributeName: IdentifierTypeSyntax(name: .identifier("RouteParameter")),
+            leftParen: .leftParenToken(),
+            arguments: .argumentList([LabeledExprSyntax(
+                label: .identifier("from"), colon: .colonToken(trailingTrivia: .space),
+                expression: MemberAccessExprSyntax(period: .periodToken(), name: .identifier(source.rawValue))
+            )]),
+            rightParen: .rightParenToken(trailingTrivia: .space)
+        )
+        var marked = declaration.with(\.leadingTrivia, [])
+        marked.attributes.insert(.attribute(attribute), at: marked.attributes.startIndex)
+        return FixIt(
+            message: ParameterFixItMessage(id: "mark-\(source.rawValue)", message: message),
+            changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(marked))]
+        )
     }
 
     /// A fix-it that makes the property's written type optional.

@@ -1,7 +1,7 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
-/// The compiler plugin that provides `@Routable`, `@RouteParameter`, `#route`, `@RoutableService`,
+/// The compiler plugin that provides `@Routable`, `@RoutableAction`, `@RouteParameter`, `#route`, `@RoutableService`,
 /// `@RouteInterceptor` and `@RouterModule`, with
 /// SwiftCompilerPlugin's message loop and connection.
 ///
@@ -12,10 +12,13 @@ import SwiftSyntaxMacros
 struct LinkRouterMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         RoutableMacro.self,
+        RoutableActionMacro.self,
         RouteMacro.self,
         RoutableServiceMacro.self,
         RouteParameterMacro.self,
         RouteInterceptorMacro.self,
         RouterModuleMacro.self,
+        RoutableProtocolMacro.self,
+        DeclaredGroupMacro.self,
     ]
 }

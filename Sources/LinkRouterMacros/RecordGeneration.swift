@@ -27,9 +27,16 @@ struct RouteDeclaration {
     var page: ExprSyntax?
     /// The protocol the page offers (`as: NoteEditing.self`), as written, without `any` and backticks.
     var declaredProtocol: String?
+    /// The result the page returns (its `PageReturn<Value>` property's `Value`), as written.
+    var declaredResult: String?
+
+    /// Whether the route's action is a type (`@RoutableAction`): its record's flag bit 7.
+    var isTypedAction = false
 
     var flags: RecordFlags {
-        RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride, isLauncherAction: isLauncherAction)
+        var flags = RecordFlags(isExternal: isExternal, openStyle: openStyle, isOverride: isOverride, isLauncherAction: isLauncherAction)
+        if isTypedAction { flags.insert(.typedAction) }
+        return flags
     }
 
     /// The record's text: pattern, groups, summary and query contract.
@@ -42,7 +49,10 @@ struct RouteDeclaration {
 
     /// The record's bytes, its accessor field 0.
     func record(kind: RecordKind) -> [UInt8] {
-        RouteRecordCodec.encodeRoute(kind: kind, flags: flags, text: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol)
+        RouteRecordCodec.encodeRoute(
+            kind: kind, flags: flags, text: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol,
+            declaredResult: declaredResult
+        )
     }
 
     /// Reads a macro's arguments; reports every problem and returns `nil` when there is one.
@@ -129,10 +139,22 @@ struct RouteDeclaration {
                 }
             case .groups:
                 groupsArgument = expression
-                let literals = stringLiterals(
-                    in: expression, notArray: ("groupsNotLiteral", "write the groups as an array of string literals"),
-                    notLiteral: ("groupNotLiteral", "a group must be a string literal without interpolation")
-                )
+                // A declared group by its member (`.requiresLogin`): the member's name is the group's.
+                var literals: [(StringLiteralExprSyntax, String)] = []
+                if let array = expression.as(ArrayExprSyntax.self) {
+                    for element in array.elements {
+                        if let member = element.expression.as(MemberAccessExprSyntax.self),
+                           member.base.map({ ["RouteGroup", "LinkRouter.RouteGroup"].contains($0.trimmedDescription) }) ?? true {
+                            groups.append(member.declName.baseName.text.filter { $0 != "`" })
+                        } else if let literal = element.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+                            literals.append((literal, value))
+                        } else {
+                            report(element.expression, "groupNotLiteral", "write a group as a declared group's member, '.requiresLogin', or a string literal")
+                        }
+                    }
+                } else {
+                    report(expression, "groupsNotLiteral", "write the groups as an array of declared groups, '[.requiresLogin]', or string literals")
+                }
                 for (literal, group) in literals {
                     if group.isEmpty {
                         report(literal, "emptyGroup", "a group name cannot be empty")
@@ -275,22 +297,34 @@ struct RouteDeclaration {
 ///   - name: The constant's name, unique in its scope.
 ///   - kind: What the accessor produces: `.page` or `.action`.
 ///   - route: The route's pattern, options and text.
-///   - value: The source of what the accessor stores: `Page.self`, or `LinkRouter.RouteAction({ ... })`.
+///   - value: The source of what the accessor stores: `Page.self`, `LinkRouter.RouteAction({ ... })`,
+///     or a typed action's `Action.__linkRouterAction`.
+///   - typedAction: Whether `value` is a typed action's function of the router.
 ///   - placement: Where the constant is declared.
 func makeRecordDeclaration(
     named name: String,
     kind: RecordKind,
     route: RouteDeclaration,
     storing value: String,
+    typedAction: Bool = false,
     placement: RecordPlacement
 ) -> DeclSyntax {
-    let store = kind == .page ? "__storePage" : "__storeAction"
+    let store = kind == .page ? "__storePage" : typedAction ? "__storeTypedAction" : "__storeAction"
     let text = String(decoding: route.text.bytes, as: UTF8.self).debugDescription
+    // A page that declares the protocol it offers is stored as `__Offered<Page>`: the compiler
+    // checks the conformance where the page is declared, as `@RoutableService` checks its own.
+    var statements = ["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]
+    if kind == .page, let declared = route.declaredProtocol, value.hasSuffix(".self") {
+        statements = [
+            "typealias __Offered<__T: \(declared)> = __T",
+            "return LinkRouter.\(store)(__Offered<\(value.dropLast(5))>.self, to: __value, ifExpected: __type)",
+        ]
+    }
     return makeRecordDeclaration(
         named: name,
         record: route.record(kind: kind),
         description: "text: \(text), then its compiled pattern",
-        accessor: accessorSource(["LinkRouter.\(store)(\(value), to: __value, ifExpected: __type)"]),
+        accessor: accessorSource(statements),
         placement: placement
     )
 }

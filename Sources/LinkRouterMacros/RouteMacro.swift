@@ -50,7 +50,7 @@ public enum RouteMacro: DeclarationMacro {
     }
 
     /// Where a record can be stored.
-    private enum RecordScope {
+    enum RecordScope {
         /// File scope.
         case file
         /// A struct, enum, class, actor or extension, nested only in such declarations.
@@ -59,7 +59,7 @@ public enum RouteMacro: DeclarationMacro {
 
     /// Where the macro is, when a record can be stored there: at file scope, or in types that can
     /// have static stored properties. `nil` in a function, a closure, a protocol or a generic type.
-    private static func recordScope(in context: some MacroExpansionContext) -> RecordScope? {
+    static func recordScope(in context: some MacroExpansionContext) -> RecordScope? {
         if context.isAtFileScope { return .file }
         for scope in context.lexicalContext {
             let generics: GenericParameterClauseSyntax?
@@ -82,7 +82,7 @@ public enum RouteMacro: DeclarationMacro {
     }
 
     /// Whether the macro is in a `main.swift`, whose top level is top-level code.
-    private static func isInMainFile(_ node: some SyntaxProtocol, in context: some MacroExpansionContext) -> Bool {
+    static func isInMainFile(_ node: some SyntaxProtocol, in context: some MacroExpansionContext) -> Bool {
         guard let file = context.location(of: node)?.file.as(StringLiteralExprSyntax.self)?.representedLiteralValue else {
             return false
         }

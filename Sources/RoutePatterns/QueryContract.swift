@@ -15,7 +15,7 @@ public struct QueryContract: Sendable, Hashable, CustomStringConvertible {
         case string
         /// An integer: `-42`.
         case int
-        /// A decimal number: `2.5`, `1e3`.
+        /// A finite decimal number: `2.5`, `1e3` (not `1e999`, which reads as infinity).
         case double
         /// `true`, `false`, `yes`, `no`, `1` or `0`, in any letter case.
         case bool
@@ -27,7 +27,7 @@ public struct QueryContract: Sendable, Hashable, CustomStringConvertible {
             switch self {
             case .string: true
             case .int: RoutePattern.PlaceholderType.int.accepts(text)
-            case .double: RoutePattern.PlaceholderType.double.accepts(text)
+            case .double: RoutePattern.PlaceholderType.double.accepts(text) && Double(text)?.isFinite == true
             case .bool: RoutePattern.PlaceholderType.bool.accepts(text)
             case .uuid: RoutePattern.PlaceholderType.uuid.accepts(text)
             }

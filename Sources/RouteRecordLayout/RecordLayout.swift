@@ -91,9 +91,14 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     case interceptor = 0x6963_7074
     /// A module's one-time set-up (`@RouterModule`), not a route: `'modl'`. Its text is the type's name.
     case module = 0x6D6F_646C
+    /// A routable protocol (`#routableProtocol(P.self)`), not a route: `'prot'`. Its text is the
+    /// protocol's name as written; the checks ask for a provider of it.
+    case routableProtocol = 0x7072_6F74
+    /// A declared route group (`@DeclaredGroup`), not a route: `'grup'`. Its text is the group's name.
+    case group = 0x6772_7570
 
     /// The four characters the code spells, most significant byte first: `page`, `actn`, `cact`,
-    /// `srvc`, `icpt`, `modl`.
+    /// `srvc`, `icpt`, `modl`, `prot`, `grup`.
     package var fourCC: String {
         String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }, as: UTF8.self)
     }
@@ -108,6 +113,8 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
         case .service: "service"
         case .interceptor: "interceptor"
         case .module: "module"
+        case .routableProtocol: "protocol"
+        case .group: "group"
         }
     }
 
@@ -116,7 +123,7 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     package var isRoute: Bool {
         switch self {
         case .page, .action, .cAction: true
-        case .service, .interceptor, .module: false
+        case .service, .interceptor, .module, .routableProtocol, .group: false
         }
     }
 }
@@ -128,8 +135,10 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// (``RecordServiceLifetime``). Bit 4: the route overrides the records of the same shape, or the
 /// service the records of the same protocol, that are not marked (``override``). Bit 5, in a
 /// version-1 record: its compiled pattern follows the text (``compiledPattern``). Bit 6, in page
-/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 7, in
-/// route records: the route is a launcher action (``launcherAction``). Bit 15 marks the
+/// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 7,
+/// in action records: the action is a type (``typedAction``). Bit 8, in page records: the result
+/// the page returns follows (``declaredResult``). Bit 9, in route records: the route is a launcher
+/// action (``launcherAction``). Bit 15 marks the
 /// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
@@ -160,10 +169,19 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// record without one): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that
     /// predate it stop at the text and the compiled pattern, and read the route as it was.
     package static let declaredProtocol = RecordFlags(rawValue: 1 << 6)
-    /// Bit 7, in route records: the route is a launcher action, an item of the menu the desktop
+    /// Bit 7, in `'actn'` records: the action is a type (`@RoutableAction`), whose accessor yields
+    /// a function of the router that runs it rather than a `RouteAction`. Readers that predate it
+    /// ask for a `RouteAction`, which the accessor refuses: they skip the record with a diagnostic.
+    package static let typedAction = RecordFlags(rawValue: 1 << 7)
+    /// Bit 8, in `'page'` records: the page declares the result it returns (a `PageReturn<Value>`
+    /// property), whose type's name follows the declared protocol (or the compiled pattern, or the
+    /// text): its length in one byte (1 to 255), then its UTF-8 bytes. Readers that predate it stop
+    /// before it.
+    package static let declaredResult = RecordFlags(rawValue: 1 << 8)
+    /// Bit 9, in route records: the route is a launcher action, an item of the menu the desktop
     /// shows on the app's icon (`@Routable(..., launcherAction: true)`). Readers that predate it
     /// ignore it and read the route as it is, without the menu item.
-    package static let launcherAction = RecordFlags(rawValue: 1 << 7)
+    package static let launcherAction = RecordFlags(rawValue: 1 << 9)
     /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
     /// block's index with this bit set; a record's first block never has it.
     package static let continuationBlock = RecordFlags(rawValue: 1 << 15)

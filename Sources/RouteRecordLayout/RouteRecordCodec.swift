@@ -17,9 +17,12 @@ package enum RouteRecordCodec {
     ///   - text: The record's text.
     ///   - compiledPattern: The pattern as the macro parsed it, `nil` for a record without one.
     ///   - declaredProtocol: The protocol the route's page offers, if it declares one.
-    package static func version(for text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil) -> UInt16 {
+    ///   - declaredResult: The result the route's page returns, if it declares one.
+    package static func version(
+        for text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil, declaredResult: String? = nil
+    ) -> UInt16 {
         if text.query != nil || compiledPattern?.hasGroupsVersion1Misreads == true { return 2 }
-        let body = text.bytes.count + (compiledPattern?.encodedSize ?? 0) + declaredProtocolTrailer(declaredProtocol).count
+        let body = text.bytes.count + (compiledPattern?.encodedSize ?? 0) + nameTrailer(declaredProtocol).count + nameTrailer(declaredResult).count
         return body <= RecordLayout.version1TextCapacity ? 1 : 2
     }
 
@@ -33,32 +36,37 @@ package enum RouteRecordCodec {
     ///   - declaredProtocol: The protocol the page offers (`@Routable(..., as: P.self)`), as
     ///     written, at most ``RecordLayout/maximumDeclaredProtocolLength`` bytes; it sets
     ///     ``RecordFlags/declaredProtocol`` and follows the compiled pattern.
+    ///   - declaredResult: The type of the result the page returns (`PageReturn<Value>`), as
+    ///     written, at most ``RecordLayout/maximumDeclaredProtocolLength`` bytes; it sets
+    ///     ``RecordFlags/declaredResult`` and follows the declared protocol.
     package static func encodeRoute(
-        kind: RecordKind, flags: RecordFlags, text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil
+        kind: RecordKind, flags: RecordFlags, text: RecordText, compiledPattern: CompiledPattern?, declaredProtocol: String? = nil,
+        declaredResult: String? = nil
     ) -> [UInt8] {
         let textBytes = text.bytes
         let compiled = compiledPattern?.bytes ?? []
-        let trailer = declaredProtocolTrailer(declaredProtocol)
+        let trailer = nameTrailer(declaredProtocol) + nameTrailer(declaredResult)
         var flags = flags
         if declaredProtocol != nil { flags.insert(.declaredProtocol) }
-        if version(for: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol) == 1 {
+        if declaredResult != nil { flags.insert(.declaredResult) }
+        if version(for: text, compiledPattern: compiledPattern, declaredProtocol: declaredProtocol, declaredResult: declaredResult) == 1 {
             if compiledPattern != nil { flags.insert(.compiledPattern) }
             return encodeVersion1(kind: kind, flags: flags, text: textBytes, trailer: compiled + trailer)
         }
         return encodeVersion2(kind: kind, flags: flags, text: textBytes, compiled: compiled, after: trailer)
     }
 
-    /// The bytes a declared protocol takes after the compiled pattern: its length in one byte,
-    /// then its name; none without one.
-    private static func declaredProtocolTrailer(_ name: String?) -> [UInt8] {
+    /// The bytes a declared protocol or result takes after the compiled pattern: its length in
+    /// one byte, then its name; none without one.
+    private static func nameTrailer(_ name: String?) -> [UInt8] {
         guard let name else { return [] }
         let bytes = Array(name.utf8.prefix(RecordLayout.maximumDeclaredProtocolLength))
         return [UInt8(bytes.count)] + bytes
     }
 
-    /// The declared protocol's name at the start of `rest`, the bytes after a record's compiled
-    /// pattern: `nil` when its length byte is 0 or runs past `rest`.
-    private static func declaredProtocol(at rest: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    /// The declared protocol's or result's name at the start of `rest`, the bytes after a
+    /// record's compiled pattern (and protocol): `nil` when its length byte is 0 or runs past `rest`.
+    private static func declaredName(at rest: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         guard let length = rest.first.map(Int.init), length > 0, 1 + length <= rest.count else { return nil }
         return UnsafeRawBufferPointer(rebasing: rest[1..<(1 + length)])
     }
@@ -212,14 +220,12 @@ package enum RouteRecordCodec {
                 compiled = compiledPattern(trailing: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...]))
                 guard compiled != nil else { return (block, .failure(.badCompiledPattern)) }
             }
-            var declared: UnsafeRawBufferPointer?
-            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
-                let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
-                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
-                guard declared != nil else { return (block, .failure(.badDeclaredProtocol)) }
-            }
+            let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
+            guard let (declared, result) = declaredNames(flags, after: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
+            else { return (block, .failure(.badDeclaredProtocol)) }
             return (block, .success(RecordView(
-                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
+                declaredResult: result
             )))
         case 2:
             guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
@@ -258,13 +264,11 @@ package enum RouteRecordCodec {
                 compiled = CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: body[textLength..<(textLength + compiledLength)]))
                 guard compiled != nil else { return (size, .failure(.badCompiledPattern)) }
             }
-            var declared: UnsafeRawBufferPointer?
-            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
-                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
-                guard declared != nil else { return (size, .failure(.badDeclaredProtocol)) }
-            }
+            guard let (declared, result) = declaredNames(flags, after: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
+            else { return (size, .failure(.badDeclaredProtocol)) }
             return (size, .success(RecordView(
-                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
+                declaredResult: result
             )))
         default:
             // A later version keeps the block count and the writer where version 2 has them, and
@@ -276,6 +280,25 @@ package enum RouteRecordCodec {
                 && firstBadBlock(of: bytes, version: version, blockCount: blockCount) == nil
             return (isWhole ? blockCount * block : block, .failure(.unsupportedVersion(version, writer: writer)))
         }
+    }
+
+    /// The declared protocol and result that `flags` say follow in `rest` (bits 6 and 8), each
+    /// `nil` when not declared; `nil` when one is declared but its name is empty or runs past `rest`.
+    private static func declaredNames(
+        _ flags: RecordFlags, after rest: UnsafeRawBufferPointer
+    ) -> (protocol: UnsafeRawBufferPointer?, result: UnsafeRawBufferPointer?)? {
+        var rest = rest
+        var names: [UnsafeRawBufferPointer?] = []
+        for flag in [RecordFlags.declaredProtocol, .declaredResult] {
+            guard flags.rawValue & flag.rawValue != 0 else {
+                names.append(nil)
+                continue
+            }
+            guard let name = declaredName(at: rest) else { return nil }
+            names.append(name)
+            rest = UnsafeRawBufferPointer(rebasing: rest[(1 + name.count)...])
+        }
+        return (names[0], names[1])
     }
 
     /// The index of the first block after the first of a `blockCount`-block record at the start of
@@ -324,6 +347,9 @@ package struct RecordView {
     /// The name of the protocol the route's page offers, as the annotation wrote it, when the
     /// record declares one (``RecordFlags/declaredProtocol``): its UTF-8 bytes, not checked.
     package let declaredProtocol: UnsafeRawBufferPointer?
+    /// The type of the result the route's page returns, as written, when the record declares one
+    /// (``RecordFlags/declaredResult``): its UTF-8 bytes, not checked.
+    package var declaredResult: UnsafeRawBufferPointer? = nil
 }
 
 /// Why a record, or the rest of a section, cannot be used.

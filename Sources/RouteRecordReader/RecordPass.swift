@@ -66,6 +66,9 @@ package struct RecordPass {
     /// interceptors and runs the modules' set-up after the routes and services
     /// (``HookRecords``); `routes dump` and `check` list and check them.
     package private(set) var hooks: [RouteRecord] = []
+    /// The routable-protocol and route-group declarations of the pass (`'prot'`, `'grup'`), in pass
+    /// order: what the declaration checks (``DeclarationChecks``) read.
+    package private(set) var declarations: [RouteRecord] = []
     /// The records (or sections) that could not be read, and why.
     package private(set) var issues: [RecordIssue] = []
     /// The contests of the override rule, in record indices (into ``records``).
@@ -144,6 +147,10 @@ package struct RecordPass {
         }
         if record.kind == .interceptor || record.kind == .module {
             hooks.append(record)
+            return
+        }
+        if record.kind == .routableProtocol || record.kind == .group {
+            declarations.append(record)
             return
         }
         guard makesRoutes else { return }

@@ -36,6 +36,12 @@ package struct RouteRecord: Sendable, Hashable {
     /// The protocol the route's page offers, as the annotation wrote it
     /// (`@Routable("note/edit", as: NoteEditing.self)` gives `NoteEditing`); `nil` when it declares none.
     package let declaredProtocol: String?
+    /// Whether the record is an action declared as a type (`@RoutableAction`, flag bit 7): its
+    /// accessor yields a function of the router rather than a `RouteAction`.
+    package let isTypedAction: Bool
+    /// The type of the result the record's page returns (`PageReturn<Value>`, flag bit 8), as
+    /// written, or `nil`.
+    package let declaredResult: String?
     /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
     package let serviceLifetime: RecordServiceLifetime?
     /// For an ``RecordKind/interceptor`` record: its name, scope and priority; `nil` otherwise.
@@ -59,7 +65,7 @@ package struct RouteRecord: Sendable, Hashable {
             guard let declared = InterceptorRecordText(view.text) else { throw .badDeclarationText }
             interceptor = declared
             text = RecordText(pattern: declared.name)
-        } else if view.kind == .module {
+        } else if view.kind == .module || view.kind == .routableProtocol || view.kind == .group {
             guard let name = RecordText.serviceName(view.text) else { throw .badDeclarationText }
             text = RecordText(pattern: name)
         } else if view.kind == .service {
@@ -82,6 +88,12 @@ package struct RouteRecord: Sendable, Hashable {
         } else {
             declaredProtocol = nil
         }
+        if let declared = view.declaredResult {
+            guard let name = RecordText.serviceName(declared) else { throw .badDeclaredProtocol }
+            declaredResult = name
+        } else {
+            declaredResult = nil
+        }
         version = view.version
         kind = view.kind
         pattern = text.pattern
@@ -94,6 +106,7 @@ package struct RouteRecord: Sendable, Hashable {
         isOverride = view.flags.rawValue & RecordFlags.override.rawValue != 0
         isLauncherAction = view.kind.isRoute && view.flags.rawValue & RecordFlags.launcherAction.rawValue != 0
         serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
+        isTypedAction = view.kind == .action && view.flags.rawValue & RecordFlags.typedAction.rawValue != 0
         self.interceptor = interceptor
         accessorAddress = UInt(view.accessor)
         self.location = location

@@ -199,7 +199,8 @@ struct GTKNavigatorTests {
         // window goes and the page takes the link's parameters, in one change of the open.
         let before = shop.lines.count
         try await shop.action("press", "Confirm")
-        #expect(await shop.next { $0 == "opened: shop://account" } != nil)
+        // The page links by its typed link, a bare route key.
+        #expect(await shop.next { $0 == "opened: account" } != nil)
         let changes = shop.lines.dropFirst(before).filter { $0.hasPrefix("stack: ") }
         #expect(changes == ["stack: account  [tab account]"], "\(shop.lines)")
         await shop.expectScreenshot()

@@ -35,7 +35,7 @@ struct GTKPluginHostTests {
         // the host's navigator a link.
         #expect(lines.contains("pressed: true"), "\(run.output)")
         #expect(lines.contains("waved: host"), "\(run.output)")
-        #expect(lines.contains("link from the page: shop://plugin/window?name=host-again"), "\(run.output)")
+        #expect(lines.contains("link from the page: plugin/window?name=host-again"), "\(run.output)")
         #expect(!lines.contains { $0.hasPrefix("diagnostic:") }, "\(run.output)")
     }
 }

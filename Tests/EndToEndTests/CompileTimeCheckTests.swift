@@ -149,4 +149,49 @@ struct CompileTimeCheckTests {
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("error: query parameter 'page: int = first': the default 'first' is not a valid int"), "swiftc: \(bad.standardError)")
     }
+
+    @Test("a property a link cannot set, with no default and not optional, is an error that says how to declare it")
+    func propertyALinkCannotSet() throws {
+        let run = try typecheck("""
+            import LinkRouter
+            @Routable("search")
+            struct SearchPage {
+                let term: String
+            }
+            """)
+        #expect(run.status != 0)
+        #expect(run.standardError.contains(
+            "error: a link cannot set 'term': no placeholder of 'search' fills it and the route declares no query item 'term'; mark it @RouteParameter(from: .query) for a link to set it, or @RouteParameter(from: .caller) for the app alone to, rename it or a placeholder, or give it a default value or an optional type"
+        ), "swiftc: \(run.standardError)")
+    }
+
+    @Test("a page's declared result and an action's are the types their links' opens return: a mismatch does not compile")
+    func typedResults() throws {
+        let source = """
+            import LinkRouter
+            @Routable("pick")
+            struct Picker { let result: PageReturn<String> }
+            @RoutableAction("count")
+            struct Count { func run(on router: Router) -> Int { 3 } }
+            func use(_ router: Router) async throws {
+                let picked: PageResult<String> = try await router.open(Picker.link())
+                let count: Int = try router.call(Count.link())
+                _ = (picked, count)
+            }
+
+            """
+        let fine = try typecheck(source)
+        #expect(fine.status == 0, "swiftc: \(fine.standardError)")
+        #expect(!fine.standardError.contains("warning:"), "swiftc: \(fine.standardError)")
+        let wrong = try typecheck(source + """
+            func misuse(_ router: Router) async throws {
+                let picked: PageResult<Int> = try await router.open(Picker.link())
+                let count: String = try router.call(Count.link())
+                _ = (picked, count)
+            }
+            """)
+        #expect(wrong.status != 0)
+        #expect(wrong.standardError.contains("PageResult<Int>") && wrong.standardError.contains("PageResult<String>"), "swiftc: \(wrong.standardError)")
+        #expect(wrong.standardError.contains("cannot convert value of type 'Int' to specified type 'String'"), "swiftc: \(wrong.standardError)")
+    }
 }

@@ -69,7 +69,22 @@ struct DemoTests {
     func checkRoutes() throws {
         let run = try demo.run(["--check-routes"])
         #expect(run.status == 0, "output: \(run.standardOutput)")
-        #expect(run.lines.contains("no problems in 20 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
+        #expect(run.lines.contains("no problems in 25 records; 15 routes, 2 service(s)"), "output: \(run.standardOutput)")
+    }
+
+    @Test("a link sets on the demo's pages only their placeholders and declared query items, from the web too")
+    func whatALinkSets() throws {
+        let run = try demo.run([], input: [
+            "https://shop.example.com/catalog/product/42?color=red&id=7",   // color is declared; the path's id wins
+            "https://shop.example.com/account/profile/ada?tab=likes",       // tab is a placeholder, not a query item
+            "shop://account/login?return_to=cart&reason=hacked",             // reason is the app's: set through the protocol only
+            "shop://plugin/hello?name=ada",                                   // the plugin's page declares ?name=
+        ].joined(separator: "\n") + "\n")
+        #expect(run.status == 0)
+        #expect(run.lines.contains("page   ProductPage(id: 42, color: red)"), "\(run.standardOutput)")
+        #expect(run.lines.contains("page   ProfilePage(user: ada, tab: posts)"), "\(run.standardOutput)")
+        #expect(run.lines.contains("page   LoginPage(returnTo: cart)"), "\(run.standardOutput)")
+        #expect(run.lines.contains("page   PluginHelloPage(name: ada)"), "\(run.standardOutput)")
     }
 
     @Test("interactive demo opens each URL read from standard input")
@@ -78,7 +93,8 @@ struct DemoTests {
         #expect(run.status == 0)
         #expect(run.lines.contains("page   ProfilePage(user: ada, tab: likes)"))
         #expect(run.lines.contains("failed no route matches 'nowhere'"))
-        #expect(run.lines.contains("failed action 'cart/add' failed: parameter 'product' is 'AB', which is not an int"))
+        // cart/add declares `product: int`: the open checks the contract before the action is made.
+        #expect(run.lines.contains("failed route 'cart/add' rejected its parameters: query parameter 'product' is 'AB', not a valid int"))
         #expect(run.lines.contains("stack: account/profile/:user(/:tab)"))
         // The plugin's interceptor, declared in the plugin, came in with the plugin's routes.
         #expect(run.lines.contains("failed interceptor 'PluginNameInterceptor' stopped the open: the plugin greets no one without a name"))

@@ -30,7 +30,19 @@ struct DocumentationTests {
         #expect(run.standardOutput.split(separator: "\n").map(String.init) == promised, "\(run.standardError)")
     }
 
-    @Test("the README's ten lines are the Getting started snippet the build compiles")
+    @Test("Getting started reads as Markdown: each sample is inline, the same as its slice of the snippet the build compiles")
+    func gettingStartedSamplesAreTheSnippet() throws {
+        let source = try text("Snippets/GettingStarted.swift")
+        let article = try text("Sources/LinkRouter/LinkRouter.docc/GettingStarted.md")
+        #expect(!article.contains("@Snippet"))
+        let names = source.split(separator: "\n").filter { $0.hasPrefix("// snippet.") && $0 != "// snippet.end" }.map { String($0.dropFirst(11)) }
+        #expect(names.count == 9)
+        for name in names {
+            #expect(article.contains("```swift\n\(try slice(name, of: source))```\n"), "slice \(name) is not inline in GettingStarted.md")
+        }
+    }
+
+    @Test("the README's nine lines are the Getting started snippet the build compiles")
     func readmeSampleIsTheSnippet() throws {
         let source = try text("Snippets/GettingStarted.swift")
         let sample = try slice("declare", of: source) + "\n" + slice("open", of: source)

@@ -34,6 +34,18 @@ struct RoutesGenToolTests {
         )
     }
 
+    @Test("gen on the desktop shop prints the committed Examples/ShopDesktop/ShopRoutes/Routes.generated.swift, which its features link to each other's pages with")
+    func desktopRoutesAreCurrent() throws {
+        let run = try routes.run(["gen", BuiltProduct(name: "shop-desktop").path.path, "--scheme", "shop", "--access", "public"])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let file = Self.committedFile.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ShopDesktop/ShopRoutes/Routes.generated.swift")
+        #expect(
+            run.standardOutput == (try String(contentsOf: file, encoding: .utf8)),
+            "Examples/ShopDesktop/ShopRoutes/Routes.generated.swift is out of date: run `routes gen .build/debug/shop-desktop --scheme shop --access public --output Examples/ShopDesktop/ShopRoutes/Routes.generated.swift`"
+        )
+    }
+
     @Test("--output writes the file and prints nothing")
     func outputFile() throws {
         let folder = try temporaryFolder()

@@ -103,7 +103,7 @@ struct ConcurrencyTests {
         let mismatches = await withTaskGroup(of: Int?.self, returning: [Int].self) { group in
             for index in 0..<1000 {
                 group.addTask {
-                    let outcome = await router.open("app://echo/\(index)/x/\(index)?c=\(index)", parameters: ["c": -1])
+                    let outcome = await router.open("app://echo/\(index)/x/\(index)?c=\(index)", parameters: ["d": -1])
                     return outcome.actionResult as? String == "\(index)|x/\(index)|\(index)" ? nil : index
                 }
             }

@@ -35,11 +35,12 @@ struct ParametersTests {
         #expect(parameters.pathParameters == ["id": "42", "name": "alice"])
     }
 
-    @Test("A query item wins over a caller value; a caller value fills in what is missing")
-    func queryWinsOverCaller() throws {
+    @Test("A caller value wins over a query item: the app's own value over a link's; a query item fills in what the caller does not give")
+    func callerWinsOverQuery() throws {
         let parameters = try parameters()
-        #expect(parameters["tab"] == "posts")
-        #expect(parameters.values("tab") == ["posts"])
+        #expect(parameters["tab"] == "caller")
+        #expect(parameters.values("tab") == ["caller"])
+        #expect(parameters["ratio"] == "0.5")
         #expect(parameters["extra"] == "x")
         #expect(try parameters.int("count") == 3)
         #expect(parameters["count"] == "3")
@@ -71,7 +72,7 @@ struct ParametersTests {
         #expect(try parameters.bool("ok") == true)
         #expect(try parameters.uuid("uid") == UUID(uuidString: Self.uuidText))
         #expect(try parameters.uuid("uid2") == UUID(uuidString: Self.uuidText))
-        #expect(try parameters.string("tab") == "posts")
+        #expect(try parameters.string("tab") == "caller")
         #expect(try parameters.string("count") == "3")
         #expect(try parameters.double("scale") == 2.5)
         #expect(try parameters.double("count") == 3.0)
@@ -97,10 +98,10 @@ struct ParametersTests {
     @Test("A present value of the wrong type throws malformed, naming it and its value")
     func malformed() throws {
         let parameters = try parameters()
-        #expect(throws: RouteParameterError(name: "tab", reason: .malformed(value: "posts", expected: "an int"))) {
+        #expect(throws: RouteParameterError(name: "tab", reason: .malformed(value: "caller", expected: "an int"))) {
             try parameters.int("tab")
         }
-        #expect(throws: RouteParameterError(name: "tab", reason: .malformed(value: "posts", expected: "a double"))) {
+        #expect(throws: RouteParameterError(name: "tab", reason: .malformed(value: "caller", expected: "a double"))) {
             try parameters.double("tab")
         }
         #expect(throws: RouteParameterError(name: "ratio", reason: .malformed(value: "0.5", expected: "a bool"))) {
@@ -127,7 +128,7 @@ struct ParametersTests {
         #expect(try parameters.bool("nope", default: true) == true)
         #expect(try parameters.bool("ok", default: false) == true)
         #expect(parameters.string("nope", default: "d") == "d")
-        #expect(parameters.string("tab", default: "d") == "posts")
+        #expect(parameters.string("tab", default: "d") == "caller")
         // Present but malformed still throws.
         #expect(throws: RouteParameterError.self) { try parameters.int("tab", default: 5) }
         #expect(throws: RouteParameterError.self) { try parameters.double("tab", default: 5) }
@@ -138,7 +139,7 @@ struct ParametersTests {
     func valueAs() throws {
         let parameters = try parameters()
         #expect(try parameters.value("photo", as: Photo.self) == Photo(name: "p"))
-        #expect(try parameters.value("tab", as: String.self) == "posts")
+        #expect(try parameters.value("tab", as: String.self) == "caller")
         #expect(try parameters.value("count", as: Int.self) == 3)
         let wrongType = #expect(throws: RouteParameterError.self) { try parameters.value("photo", as: Int.self) }
         #expect(wrongType?.name == "photo")
@@ -181,5 +182,23 @@ struct ParametersTests {
         #expect(RouteParameterError(name: "id", reason: .missing).description == "missing required parameter 'id'")
         #expect(RouteParameterError(name: "id", reason: .malformed(value: "abc", expected: "an int")).description
             == "parameter 'id' is 'abc', which is not an int")
+    }
+}
+
+@Suite("Numbers a link gives")
+struct FiniteNumberTests {
+    @Test("A number that reads as infinity is refused, by the accessors, Decodable and a query contract alike")
+    func infinityRefused() async throws {
+        let router = try makeRouter(["ratio"])
+        let parameters = try router.resolve("app://ratio?r=1e999&f=1e39&ok=2.5").parameters
+        #expect(throws: RouteParameterError.self) { try parameters.double("r") }
+        struct Scale: Decodable { let f: Float }
+        #expect(throws: RouteParameterError.self) { try parameters.decode(Scale.self) }
+        #expect(try parameters.double("ok") == 2.5)
+        #expect(!QueryContract.ValueType.double.accepts("1e999") && QueryContract.ValueType.double.accepts("1e300"))
+        let contracted = Router()
+        try contracted.register("ratio", options: RouteOptions(query: QueryContract(["r: double"])), action: { _ in "ran" })
+        #expect(await contracted.open("app://ratio?r=-1e999").failure != nil)
+        #expect(await contracted.open("app://ratio?r=1e3").succeeded)
     }
 }

@@ -81,3 +81,17 @@ struct MatchCase: Sendable, CustomStringConvertible {
 
     var description: String { "\(url) → \(expected ?? "no route")" }
 }
+
+/// A link to `url` (`app://picker`, or a bare key) whose page returns `Output`, as `routes gen`
+/// writes one for a page that declares its result.
+func resultLink<Output: Sendable>(_ url: String, _ output: Output.Type) -> PageLink<PageReturning<Output>> {
+    var rest = Substring(url)
+    var scheme: String?
+    if let range = rest.range(of: "://") {
+        scheme = String(rest[..<range.lowerBound])
+        rest = rest[range.upperBound...]
+    }
+    let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = String(parts[0])
+    return PageLink(RouteLink(route: RouteID(rawValue: path), path: path, query: parts.count > 1 ? String(parts[1]) : nil, scheme: scheme))
+}

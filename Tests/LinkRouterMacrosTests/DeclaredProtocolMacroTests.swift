@@ -20,9 +20,16 @@ struct DeclaredProtocolMacroTests {
             }
 
             extension NoteEditor: LinkRouter.Routable {
+                /// A link to `note/edit`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<NoteEditor> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("note/edit", values: [:]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0060_0001_526B6E4C, 0x0000_0009_70616765], // flags, version 1, magic; text length, kind 'page'
-                    accessor: { __value, __type, _ in LinkRouter.__storePage(NoteEditor.self, to: __value, ifExpected: __type) },
+                    accessor: { __value, __type, _ in
+                        typealias __Offered<__T: Notes.NoteEditing> = __T
+                        return LinkRouter.__storePage(__Offered<NoteEditor>.self, to: __value, ifExpected: __type)
+                    },
                     layout: 0x0,
                     body: [0x6964652F65746F6E, 0x4000000000274, 0x900050000, 0x4E2E7365746F4E11, 0x697469644565746F, 0x676E, // text: "note/edit", then its compiled pattern
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
@@ -48,9 +55,16 @@ struct DeclaredProtocolMacroTests {
                 }
 
                 extension NoteEditor: LinkRouter.Routable {
+                    /// A link to `n`, each value percent-encoded.
+                    nonisolated static func link() -> LinkRouter.PageLink<NoteEditor> {
+                        LinkRouter.PageLink(LinkRouter.RouteLink("n", values: [:]))
+                    }
                     @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                         header: [0x0060_0001_526B6E4C, 0x0000_0001_70616765], // flags, version 1, magic; text length, kind 'page'
-                        accessor: { __value, __type, _ in LinkRouter.__storePage(NoteEditor.self, to: __value, ifExpected: __type) },
+                        accessor: { __value, __type, _ in
+                            typealias __Offered<__T: NoteEditing> = __T
+                            return LinkRouter.__storePage(__Offered<NoteEditor>.self, to: __value, ifExpected: __type)
+                        },
                         layout: 0x0,
                         body: [0x100000000016E, 0x4565746F4E0B0000, 0x676E69746964, 0x0, 0x0, 0x0, // text: "n", then its compiled pattern
                                0x0, 0x0, 0x0, 0x0, 0x0, 0x0]

@@ -10,11 +10,14 @@ func routeMacroSpecs(conformances: [String]) -> [String: MacroSpec] {
     let missing = conformances.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
     return [
         "Routable": MacroSpec(type: RoutableMacro.self, conformances: missing),
+        "RoutableAction": MacroSpec(type: RoutableActionMacro.self, conformances: missing),
         "route": MacroSpec(type: RouteMacro.self),
         "RoutableService": MacroSpec(type: RoutableServiceMacro.self, conformances: missing),
         "RouteParameter": MacroSpec(type: RouteParameterMacro.self),
         "RouteInterceptor": MacroSpec(type: RouteInterceptorMacro.self, conformances: missing),
         "RouterModule": MacroSpec(type: RouterModuleMacro.self, conformances: missing),
+        "routableProtocol": MacroSpec(type: RoutableProtocolMacro.self),
+        "DeclaredGroup": MacroSpec(type: DeclaredGroupMacro.self),
     ]
 }
 

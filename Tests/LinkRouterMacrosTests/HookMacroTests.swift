@@ -76,7 +76,7 @@ struct HookMacroTests {
 
     @Test("a scope that is not a literal case, an interpolated group, a bad pattern, a priority that is not an integer literal and an unknown argument are errors")
     func badInterceptorArguments() {
-        let scopeMessage = #"write the scope as '.all', '.group("name")' or '.pattern("pattern")' with a string literal"#
+        let scopeMessage = #"write the scope as '.all', '.group(.declaredGroup)', '.group("name")' or '.pattern("pattern")' with a string literal"#
         assertExpansion(
             """
             @RouteInterceptor(scope: someScope, priority: level)
@@ -205,6 +205,108 @@ struct HookMacroTests {
                 DiagnosticSpec(message: "unexpected argument 'priority: 1'", line: 5, column: 15),
             ],
             conformances: []
+        )
+    }
+}
+
+/// The declarations that are no routes: routable protocols and route groups.
+struct DeclarationMacroTests {
+    @Test("#routableProtocol declares a 'prot' record naming the protocol as written; its accessor names the protocol, so a misspelled one does not compile")
+    func routableProtocol() {
+        assertExpansion(
+            """
+            enum Contracts {
+                #routableProtocol((any ShopInterfaces.SessionService).self)
+            }
+            """,
+            expandedSource: """
+            enum Contracts {
+                @used @section("linkrouter_routes") private nonisolated static let __macro_local_16routableProtocolfMu_: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_001D_70726F74], // flags, version 1, magic; text length, kind 'prot'
+                    accessor: { __value, __type, _ in
+                            _ = (any ShopInterfaces.SessionService).self
+                            return false
+                        },
+                    layout: 0x0,
+                    body: [0x65746E49706F6853, 0x532E736563616672, 0x65536E6F69737365, 0x6563697672, 0x0, 0x0, // text: "ShopInterfaces.SessionService"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+    }
+
+    @Test("@DeclaredGroup makes the property the group of its name and declares a 'grup' record beside it")
+    func declaredGroup() {
+        assertExpansion(
+            """
+            extension RouteGroup {
+                @DeclaredGroup static var requiresLogin: RouteGroup
+            }
+            """,
+            expandedSource: """
+            extension RouteGroup {
+                static var requiresLogin: RouteGroup {
+                get { LinkRouter.RouteGroup("requiresLogin") }
+                }
+
+                @used @section("linkrouter_routes") private nonisolated static let __linkRouterGroup_requiresLogin: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_000D_67727570], // flags, version 1, magic; text length, kind 'grup'
+                    accessor: { __value, __type, _ in false },
+                    layout: 0x0,
+                    body: [0x7365726975716572, 0x6E69676F4C, 0x0, 0x0, 0x0, 0x0, // text: "requiresLogin"
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
+        )
+    }
+
+    @Test("groups: takes declared groups by their members; a scope takes .group(.declared)")
+    func typedGroups() {
+        assertExpansion(
+            """
+            @RouteInterceptor(name: "login", scope: .group(.requiresLogin))
+            struct LoginInterceptor: RouteInterceptor {}
+            """,
+            expandedSource: """
+            struct LoginInterceptor: RouteInterceptor {}
+
+            extension LoginInterceptor {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } },
+                    layout: 0x0,
+                    body: [0x7267006E69676F6C, 0x757165723A70756F, 0x69676F4C73657269, 0x30006E, 0x0, 0x0, // text: "login", "group:requiresLogin", 0
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: []
+        )
+        assertExpansion(
+            """
+            @Routable("cart", groups: [.requiresLogin, RouteGroup.vip])
+            struct CartPage {}
+            """,
+            expandedSource: """
+            struct CartPage {}
+
+            extension CartPage: LinkRouter.Routable {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {}
+                /// A link to `cart`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<CartPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("cart", values: [:]))
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0016_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(CartPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x7165720074726163, 0x676F4C7365726975, 0x17069762C6E69, 0x4000000, 0x0, 0x0, // text: "cart\\0requiresLogin,vip", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """
         )
     }
 }

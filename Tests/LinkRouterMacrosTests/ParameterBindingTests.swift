@@ -3,7 +3,7 @@ import Testing
 
 /// The initializer `@Routable` writes for a struct that declares none, and its compile-time checks.
 struct ParameterBindingTests {
-    @Test("placeholders, query items and caller values fill the stored properties; optionals may be absent, defaults stay; the contract follows")
+    @Test("a link sets the placeholders and the declared query; every other property, private ones included, only the caller's values; the contract is the declared query")
     func binding() {
         assertExpansion(
             """
@@ -11,7 +11,9 @@ struct ParameterBindingTests {
             struct UserPage {
                 let id: Int
                 let tab: String?
-                var page = 1
+                @RouteParameter(from: .query) var page = 1
+                var isAdmin = false
+                private var debugMenu = false
                 @RouteParameter("ref") var referrer: String?
                 @RouteParameter(from: .caller) var draft: Draft?
                 let result: PageResultSlot
@@ -25,6 +27,8 @@ struct ParameterBindingTests {
                 let id: Int
                 let tab: String?
                 var page = 1
+                var isAdmin = false
+                private var debugMenu = false
                 var referrer: String?
                 var draft: Draft?
                 let result: PageResultSlot
@@ -35,19 +39,25 @@ struct ParameterBindingTests {
 
             extension UserPage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.id = try LinkRouter.__required(LinkRouter.__parameter("id", as: Int.self, in: parameters), "id")
-                    self.tab = try LinkRouter.__parameter("tab", as: String.self, in: parameters)
-                    self.referrer = try LinkRouter.__parameter("ref", as: String.self, in: parameters)
+                    self.id = try LinkRouter.__required(LinkRouter.__parameter("id", as: Int.self, in: LinkRouter.__placeholderParameters(parameters)), "id")
+                    self.tab = try LinkRouter.__parameter("tab", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
+                    self.referrer = try LinkRouter.__parameter("ref", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
                     self.draft = try LinkRouter.__parameter("draft", as: Draft.self, in: LinkRouter.__parameters(parameters, from: .caller))
                     self.result = try LinkRouter.__required(LinkRouter.__parameter("result", as: PageResultSlot.self, in: parameters), "result")
-                    if let value = try LinkRouter.__parameter("page", as: Swift.type(of: self.page), in: parameters) { self.page = value }
+                    if let value = try LinkRouter.__parameter("page", as: Swift.type(of: self.page), in: LinkRouter.__parameters(parameters, from: .query)) { self.page = value }
+                    if let value = try LinkRouter.__parameter("isAdmin", as: Swift.type(of: self.isAdmin), in: LinkRouter.__parameters(parameters, from: .caller)) { self.isAdmin = value }
+                    if let value = try LinkRouter.__parameter("debugMenu", as: Swift.type(of: self.debugMenu), in: LinkRouter.__parameters(parameters, from: .caller)) { self.debugMenu = value }
+                }
+                /// A link to `user/<int:id>`, each value percent-encoded.
+                nonisolated static func link(id: Int, page: Int? = nil) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>", values: ["id": id], query: [("page", page)]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0002_526B6E4C, 0x0031_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    header: [0x0000_0002_526B6E4C, 0x001B_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
                     layout: 0x00000000_0000_000F,
-                    body: [0x6E693C2F72657375, 0x3E64693A74, 0x7274733A6261746B, 0x656761702C676E69, 0x722C313D746E693A, 0x6E697274733A6665, // text: "user/<int:id>\\0\\0\\0ktab:string,page:int=1,ref:string", then its compiled pattern
-                           0x4000000000267, 0xC000A0002, 0x0, 0x0, 0x0, 0x0]
+                    body: [0x6E693C2F72657375, 0x3E64693A74, 0x6E693A656761706B, 0x2313D74, 0xC000A00020004, 0x0, // text: "user/<int:id>\\0\\0\\0kpage:int=1", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """
@@ -70,7 +80,11 @@ struct ParameterBindingTests {
 
             extension UserPage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.name = try LinkRouter.__parameter("name", as: String.self, in: parameters)
+                    self.name = try LinkRouter.__parameter("name", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
+                }
+                /// A link to `user/<int:id>`, each value percent-encoded.
+                nonisolated static func link(id: Int) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>", values: ["id": id]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_000D_70616765], // flags, version 1, magic; text length, kind 'page'
@@ -114,13 +128,17 @@ struct ParameterBindingTests {
 
             extension UserPage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.userID = try LinkRouter.__required(LinkRouter.__parameter("userID", as: Int.self, in: parameters), "userID")
+                    self.userID = try LinkRouter.__required(LinkRouter.__parameter("userID", as: Int.self, in: LinkRouter.__parameters(parameters, from: .caller)), "userID")
+                }
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0002_526B6E4C, 0x0016_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    layout: 0x00000000_0000_000F,
-                    body: [0x64693A2F72657375, 0x726573756B000000, 0x2746E693A4449, 0x600010004000000, 0x800, 0x0, // text: "user/:id\\0\\0\\0kuserID:int", then its compiled pattern
+                    layout: 0x0,
+                    body: [0x64693A2F72657375, 0x100040000000002, 0x8000600, 0x0, 0x0, 0x0, // text: "user/:id", then its compiled pattern
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -131,9 +149,12 @@ struct ParameterBindingTests {
                     line: 1, column: 11, fixIts: [FixItSpec(message: "add 'let id: String'")]
                 ),
                 DiagnosticSpec(
-                    message: "no placeholder of 'user/:id' fills 'userID', which has no default value and is not optional; rename it or a placeholder, give it a default value or an optional type, or say where its value comes from: a 'query:' declaration, @RouteParameter(from: .query) or @RouteParameter(from: .caller)",
+                    message: "a link cannot set 'userID': no placeholder of 'user/:id' fills it and the route declares no query item 'userID'; mark it @RouteParameter(from: .query) for a link to set it, or @RouteParameter(from: .caller) for the app alone to, rename it or a placeholder, or give it a default value or an optional type",
                     line: 3, column: 9,
-                    fixIts: [FixItSpec(message: "fill 'userID' from placeholder 'id'"), FixItSpec(message: "make 'userID' optional")]
+                    fixIts: [
+                        FixItSpec(message: "fill 'userID' from placeholder 'id'"), FixItSpec(message: "declare 'userID' a query item a link may set"),
+                        FixItSpec(message: "say the app gives 'userID'"), FixItSpec(message: "make 'userID' optional"),
+                    ]
                 ),
             ],
             applyFixIts: ["fill 'userID' from placeholder 'id'"],
@@ -166,15 +187,19 @@ struct ParameterBindingTests {
 
             extension SearchPage: LinkRouter.Routable {
                 public nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.q = try LinkRouter.__required(LinkRouter.__parameter("q", as: String.self, in: parameters), "q")
+                    self.q = try LinkRouter.__required(LinkRouter.__parameter("q", as: String.self, in: LinkRouter.__parameters(parameters, from: .query)), "q")
                     self.page = try LinkRouter.__required(LinkRouter.__parameter("page", as: Int.self, in: LinkRouter.__parameters(parameters, from: .query)), "page")
                     self.delegate = try LinkRouter.__required(LinkRouter.__parameter("delegate", as: SearchDelegate.self, in: LinkRouter.__parameters(parameters, from: .caller)), "delegate")
                 }
+                /// A link to `search`, each value percent-encoded.
+                public nonisolated static func link(q: String, page: Int) -> LinkRouter.PageLink<SearchPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("search", values: [:], query: [("q", q), ("page", page)]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0002_526B6E4C, 0x0012_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    header: [0x0000_0002_526B6E4C, 0x001B_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(SearchPage.self, to: __value, ifExpected: __type) },
                     layout: 0x00000000_0000_0009,
-                    body: [0x686372616573, 0x697274733A716B00, 0x60000000001676E, 0x0, 0x0, 0x0, // text: "search\\0\\0\\0kq:string", then its compiled pattern
+                    body: [0x686372616573, 0x697274733A716B00, 0x3A656761702C676E, 0x1746E69, 0x6, 0x0, // text: "search\\0\\0\\0kq:string,page:int", then its compiled pattern
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -202,9 +227,13 @@ struct ParameterBindingTests {
 
             extension FilesPage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.p = try LinkRouter.__required(LinkRouter.__parameter("p", as: Int.self, in: parameters), "p")
-                    self.n = try LinkRouter.__required(LinkRouter.__parameter("n", as: String.self, in: parameters), "n")
-                    self.u = try LinkRouter.__parameter("u", as: Swift.Int.self, in: parameters)
+                    self.p = try LinkRouter.__required(LinkRouter.__parameter("p", as: Int.self, in: LinkRouter.__placeholderParameters(parameters)), "p")
+                    self.n = try LinkRouter.__required(LinkRouter.__parameter("n", as: String.self, in: LinkRouter.__placeholderParameters(parameters)), "n")
+                    self.u = try LinkRouter.__parameter("u", as: Swift.Int.self, in: LinkRouter.__placeholderParameters(parameters))
+                }
+                /// A link to `files/<int:n>/<uuid:u>/<path:p>`, each value percent-encoded.
+                nonisolated static func link(n: String, u: Int, p: Int) -> LinkRouter.PageLink<FilesPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("files/<int:n>/<uuid:u>/<path:p>", values: ["n": n, "u": u, "p": p]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_001F_70616765], // flags, version 1, magic; text length, kind 'page'
@@ -255,8 +284,12 @@ struct ParameterBindingTests {
 
             extension ProfilePage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.user = try LinkRouter.__required(LinkRouter.__parameter("user", as: String.self, in: parameters), "user")
-                    self.tab = try LinkRouter.__required(LinkRouter.__parameter("tab", as: String.self, in: parameters), "tab")
+                    self.user = try LinkRouter.__required(LinkRouter.__parameter("user", as: String.self, in: LinkRouter.__placeholderParameters(parameters)), "user")
+                    self.tab = try LinkRouter.__required(LinkRouter.__parameter("tab", as: String.self, in: LinkRouter.__placeholderParameters(parameters)), "tab")
+                }
+                /// A link to `profile/:user(/:tab)`, each value percent-encoded.
+                nonisolated static func link(user: String, tab: String? = nil) -> LinkRouter.PageLink<ProfilePage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("profile/:user(/:tab)", values: ["user": user, "tab": tab]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0014_70616765], // flags, version 1, magic; text length, kind 'page'
@@ -306,7 +339,11 @@ struct ParameterBindingTests {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
                     self.id = try LinkRouter.__parameter("id", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
                     self.draft = try LinkRouter.__parameter("draft", as: String.self, in: LinkRouter.__parameters(parameters, from: .path))
-                    self.other = try LinkRouter.__parameter("other", as: String.self, in: parameters)
+                    self.other = try LinkRouter.__parameter("other", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
+                }
+                /// A link to `note/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<NotePage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("note/:id", values: ["id": id]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
@@ -359,6 +396,10 @@ struct ParameterBindingTests {
             }
 
             extension UserPage: LinkRouter.Routable {
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
@@ -369,6 +410,10 @@ struct ParameterBindingTests {
             }
 
             extension TeamPage: LinkRouter.Routable {
+                /// A link to `team/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<TeamPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("team/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(TeamPage.self, to: __value, ifExpected: __type) },
@@ -398,7 +443,11 @@ struct ParameterBindingTests {
 
             extension UserPage: LinkRouter.Routable {
                 nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
-                    self.id = try LinkRouter.__parameter("id", as: Int.self, in: parameters)
+                    self.id = try LinkRouter.__parameter("id", as: Int.self, in: LinkRouter.__placeholderParameters(parameters))
+                }
+                /// A link to `user/<int:id>`, each value percent-encoded.
+                nonisolated static func link(id: Int) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>", values: ["id": id]))
                 }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_000D_70616765], // flags, version 1, magic; text length, kind 'page'
@@ -410,11 +459,15 @@ struct ParameterBindingTests {
             }
 
             extension UserPage {
+                /// A link to `me/:name`, each value percent-encoded.
+                nonisolated static func link(name: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("me/:name", values: ["name": name]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __macro_local_18__linkRouterRecordfMu_: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0002_526B6E4C, 0x0012_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
-                    layout: 0x00000000_0000_000F,
-                    body: [0x656D616E3A2F656D, 0x693A64696B000000, 0x20000000002746E, 0x80004000100, 0x0, 0x0, // text: "me/:name\\0\\0\\0kid:int", then its compiled pattern
+                    layout: 0x0,
+                    body: [0x656D616E3A2F656D, 0x100020000000002, 0x8000400, 0x0, 0x0, 0x0, // text: "me/:name", then its compiled pattern
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -425,6 +478,215 @@ struct ParameterBindingTests {
                     line: 2, column: 11, fixIts: [FixItSpec(message: "add 'let name: String'")]
                 ),
             ]
+        )
+    }
+
+    @Test("a property a link cannot set says how to declare it: the fix-it marks it a declared query item")
+    func declareQueryFixIt() {
+        assertExpansion(
+            """
+            @Routable("search")
+            struct SearchPage {
+                let term: String
+            }
+            """,
+            expandedSource: """
+            struct SearchPage {
+                let term: String
+            }
+
+            extension SearchPage: LinkRouter.Routable {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.term = try LinkRouter.__required(LinkRouter.__parameter("term", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller)), "term")
+                }
+                /// A link to `search`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<SearchPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("search", values: [:]))
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0020_0001_526B6E4C, 0x0000_0006_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(SearchPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x1686372616573, 0x6000000, 0x0, 0x0, 0x0, 0x0, // text: "search", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "a link cannot set 'term': no placeholder of 'search' fills it and the route declares no query item 'term'; mark it @RouteParameter(from: .query) for a link to set it, or @RouteParameter(from: .caller) for the app alone to, rename it or a placeholder, or give it a default value or an optional type",
+                    line: 3, column: 9,
+                    fixIts: [
+                        FixItSpec(message: "declare 'term' a query item a link may set"), FixItSpec(message: "say the app gives 'term'"),
+                        FixItSpec(message: "make 'term' optional"),
+                    ]
+                ),
+            ],
+            applyFixIts: ["declare 'term' a query item a link may set"],
+            fixedSource: """
+            @Routable("search")
+            struct SearchPage {
+                @RouteParameter(from: .query) let term: String
+            }
+            """
+        )
+    }
+
+    @Test("a private or fileprivate property that a placeholder, a mark or a query: declaration would have a URL set is an error with a fix-it")
+    func privateProperties() {
+        assertExpansion(
+            """
+            @Routable("user/:id", query: ["tab: string"])
+            struct UserPage {
+                private let id: String
+                @RouteParameter(from: .query) fileprivate var page: Int?
+                private(set) var tab: String?
+                private var debugMenu = false
+                private let token: String
+            }
+            """,
+            expandedSource: """
+            struct UserPage {
+                private let id: String
+                fileprivate var page: Int?
+                private(set) var tab: String?
+                private var debugMenu = false
+                private let token: String
+            }
+
+            extension UserPage: LinkRouter.Routable {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.id = try LinkRouter.__required(LinkRouter.__parameter("id", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller)), "id")
+                    self.page = try LinkRouter.__parameter("page", as: Int.self, in: LinkRouter.__parameters(parameters, from: .caller))
+                    self.tab = try LinkRouter.__parameter("tab", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller))
+                    self.token = try LinkRouter.__required(LinkRouter.__parameter("token", as: String.self, in: LinkRouter.__parameters(parameters, from: .caller)), "token")
+                    if let value = try LinkRouter.__parameter("debugMenu", as: Swift.type(of: self.debugMenu), in: LinkRouter.__parameters(parameters, from: .caller)) { self.debugMenu = value }
+                }
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String, tab: String? = nil) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id], query: [("tab", tab)]))
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0002_526B6E4C, 0x0016_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_000F,
+                    body: [0x64693A2F72657375, 0x3A6261746B000000, 0x2676E69727473, 0x600010004000000, 0x800, 0x0, // text: "user/:id\\0\\0\\0ktab:string", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'id' is private, and no link sets a private property, but ':id' of 'user/:id' would fill it; make it internal for a link to set it, or rename it",
+                    line: 3, column: 17, fixIts: [FixItSpec(message: "make 'id' internal")]
+                ),
+                DiagnosticSpec(
+                    message: "'page' is fileprivate, and no link sets a private property, but it is marked to come from the query; make it internal for a link to set it, or rename it",
+                    line: 4, column: 51, fixIts: [FixItSpec(message: "make 'page' internal")]
+                ),
+                DiagnosticSpec(
+                    message: "'tab' is private, and no link sets a private property, but the route declares a query item 'tab'; make it internal for a link to set it, or rename it",
+                    line: 5, column: 22, fixIts: [FixItSpec(message: "make 'tab' internal")]
+                ),
+                DiagnosticSpec(
+                    message: "'token' is private, so only the app's values fill it, and it has no default value and is not optional; mark it @RouteParameter(from: .caller), or give it a default value or an optional type",
+                    line: 7, column: 17,
+                    fixIts: [FixItSpec(message: "say the app gives 'token'"), FixItSpec(message: "make 'token' optional")]
+                ),
+            ],
+            applyFixIts: ["make 'id' internal"],
+            fixedSource: """
+            @Routable("user/:id", query: ["tab: string"])
+            struct UserPage {
+                let id: String
+                @RouteParameter(from: .query) fileprivate var page: Int?
+                private(set) var tab: String?
+                private var debugMenu = false
+                private let token: String
+            }
+            """
+        )
+    }
+
+    @Test("a PageReturn property declares the page's result: the page becomes a ReturningPage and the record names the type")
+    func declaredResult() {
+        assertExpansion(
+            """
+            @Routable("pick")
+            struct PickerPage {
+                let result: PageReturn<Address>
+            }
+            """,
+            expandedSource: """
+            struct PickerPage {
+                let result: PageReturn<Address>
+            }
+
+            extension PickerPage: LinkRouter.Routable {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.result = try LinkRouter.__required(LinkRouter.__parameter("result", as: PageReturn<Address>.self, in: parameters), "result")
+                }
+                /// A link to `pick`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<PickerPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("pick", values: [:]))
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0120_0001_526B6E4C, 0x0000_0004_70616765], // flags, version 1, magic; text length, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(PickerPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x16B636970, 0x6441070000000400, 0x7373657264, 0x0, 0x0, 0x0, // text: "pick", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+
+            extension PickerPage: LinkRouter.ReturningPage {
+                typealias Output = Address
+            }
+            """,
+            conformances: ["Routable", "ReturningPage"]
+        )
+    }
+
+    @Test("the link builder takes the placeholders, then the declared query, as the properties' types; an optional group's and a query item's may be left out")
+    func linkBuilder() {
+        assertExpansion(
+            """
+            @Routable("user/<int:id>(/:tab)", query: ["in: string"])
+            public struct UserPage {
+                let id: Int
+                var tab: Tab = .posts
+                @RouteParameter("return_to", from: .query) let returnTo: String?
+                @RouteParameter(from: .query) let page: Int
+            }
+            """,
+            expandedSource: """
+            public struct UserPage {
+                let id: Int
+                var tab: Tab = .posts
+                let returnTo: String?
+                let page: Int
+            }
+
+            extension UserPage: LinkRouter.Routable {
+                public nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.id = try LinkRouter.__required(LinkRouter.__parameter("id", as: Int.self, in: LinkRouter.__placeholderParameters(parameters)), "id")
+                    self.returnTo = try LinkRouter.__parameter("return_to", as: String.self, in: LinkRouter.__parameters(parameters, from: .query))
+                    self.page = try LinkRouter.__required(LinkRouter.__parameter("page", as: Int.self, in: LinkRouter.__parameters(parameters, from: .query)), "page")
+                    if let value = try LinkRouter.__parameter("tab", as: Tab.self, in: LinkRouter.__placeholderParameters(parameters)) { self.tab = value }
+                }
+                /// A link to `user/<int:id>(/:tab)`, each value percent-encoded.
+                public nonisolated static func link(id: Int, tab: Tab? = nil, `in`: String? = nil, returnTo: String? = nil, page: Int) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>(/:tab)", values: ["id": id, "tab": tab], query: [("in", `in`), ("return_to", returnTo), ("page", page)]))
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0000_0002_526B6E4C, 0x003B_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
+                    accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_0015,
+                    body: [0x6E693C2F72657375, 0x3A2F283E64693A74, 0x6B00000029626174, 0x6E697274733A6E69, 0x6E72757465722C67, 0x697274733A6F745F, // text: "user/<int:id>(/:tab)\\0\\0\\0kin:string,return_to:string,page:int", then its compiled pattern
+                           0x3A656761702C676E, 0x3746E69, 0xC000A00020004, 0x1300100101, 0x0, 0x0]
+                )
+            }
+            """
         )
     }
 

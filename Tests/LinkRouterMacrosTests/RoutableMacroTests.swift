@@ -17,6 +17,10 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
@@ -42,6 +46,10 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
+                /// A link to `user/<int:id>`, each value percent-encoded.
+                nonisolated static func link(id: Int) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0025_0001_526B6E4C, 0x0000_002C_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
@@ -69,6 +77,10 @@ struct RoutableMacroTests {
             }
 
             extension Page: LinkRouter.Routable {
+                /// A link to `u`, each value percent-encoded.
+                nonisolated static func link(p: Int? = nil) -> LinkRouter.PageLink<Page> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("u", values: [:], query: [("p", p)]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0000_0002_526B6E4C, 0x000A_0001_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
@@ -96,6 +108,10 @@ struct RoutableMacroTests {
             }
 
             extension Page: LinkRouter.Routable {
+                /// A link to `user/<int:id>`, each value percent-encoded.
+                nonisolated static func link(id: Int, a_rather_long_parameter_name: String? = nil, another_one: Int? = nil, third_parameter: Double? = nil) -> LinkRouter.PageLink<Page> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/<int:id>", values: ["id": id], query: [("a_rather_long_parameter_name", a_rather_long_parameter_name), ("another_one", another_one), ("third_parameter", third_parameter)]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
                     header: [0x0000_0002_526B6E4C, 0x0074_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
@@ -149,6 +165,10 @@ struct RoutableMacroTests {
             }
 
             extension SettingsPage {
+                /// A link to `settings`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<SettingsPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("settings", values: [:]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0023_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(SettingsPage.self, to: __value, ifExpected: __type) },
@@ -177,6 +197,10 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0031_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
@@ -200,6 +224,10 @@ struct RoutableMacroTests {
             }
 
             extension TeamPage: LinkRouter.Routable {
+                /// A link to `team/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<TeamPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("team/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(TeamPage.self, to: __value, ifExpected: __type) },
@@ -340,6 +368,10 @@ struct RoutableMacroTests {
             }
 
             extension Page: LinkRouter.Routable {
+                /// A link to `abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<Page> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end", values: [:]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
                     header: [0x0000_0002_526B6E4C, 0x0066_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
@@ -371,6 +403,10 @@ struct RoutableMacroTests {
             }
 
             extension Page: LinkRouter.Routable {
+                /// A link to `abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end`, each value percent-encoded.
+                nonisolated static func link() -> LinkRouter.PageLink<Page> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/abcdefgh/end", values: [:]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<28> = (
                     header: [0x0000_0002_526B6E4C, 0x0068_0002_70616765], // flags, version 2, magic; text length, block count, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(Page.self, to: __value, ifExpected: __type) },
@@ -472,7 +508,7 @@ struct RoutableMacroTests {
             diagnostics: [
                 DiagnosticSpec(message: "write the exposure as '.internal' or '.external'", line: 1, column: 26),
                 DiagnosticSpec(message: "write the open style as '.automatic', '.push' or '.present'", line: 1, column: 54),
-                DiagnosticSpec(message: "write the groups as an array of string literals", line: 1, column: 73),
+                DiagnosticSpec(message: "write the groups as an array of declared groups, '[.requiresLogin]', or string literals", line: 1, column: 73),
                 DiagnosticSpec(message: "the summary must be a string literal without interpolation", line: 1, column: 93),
             ]
         )
@@ -516,6 +552,10 @@ struct RoutableMacroTests {
             }
 
             extension UserPage: LinkRouter.Routable {
+                /// A link to `user/:id`, each value percent-encoded.
+                nonisolated static func link(id: String) -> LinkRouter.PageLink<UserPage> {
+                    LinkRouter.PageLink(LinkRouter.RouteLink("user/:id", values: ["id": id]))
+                }
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
                     header: [0x0020_0001_526B6E4C, 0x0000_0008_70616765], // flags, version 1, magic; text length, kind 'page'
                     accessor: { __value, __type, _ in LinkRouter.__storePage(UserPage.self, to: __value, ifExpected: __type) },
@@ -634,6 +674,88 @@ struct RoutableMacroTests {
             diagnostics: [
                 DiagnosticSpec(message: "the route's text takes 1782 bytes; a route record holds at most 1024", line: 1, column: 11),
             ]
+        )
+    }
+
+    @Test("@RoutableAction binds as a page does, sets flag bit 7 and stores a function of the router; a synchronous run stays synchronous")
+    func typedAction() {
+        assertExpansion(
+            """
+            @RoutableAction("cart/add", groups: ["requiresLogin"])
+            struct AddToCart {
+                @RouteParameter(from: .query) let product: Int
+                @RouteParameter(from: .query) var quantity = 1
+                var isAdmin = false
+                func run(on router: Router) -> String { "added" }
+            }
+            """,
+            expandedSource: """
+            struct AddToCart {
+                let product: Int
+                var quantity = 1
+                var isAdmin = false
+                func run(on router: Router) -> String { "added" }
+            }
+
+            extension AddToCart: LinkRouter.RoutableAction {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.product = try LinkRouter.__required(LinkRouter.__parameter("product", as: Int.self, in: LinkRouter.__parameters(parameters, from: .query)), "product")
+                    if let value = try LinkRouter.__parameter("quantity", as: Swift.type(of: self.quantity), in: LinkRouter.__parameters(parameters, from: .query)) { self.quantity = value }
+                    if let value = try LinkRouter.__parameter("isAdmin", as: Swift.type(of: self.isAdmin), in: LinkRouter.__parameters(parameters, from: .caller)) { self.isAdmin = value }
+                }
+                /// A link to `cart/add`, each value percent-encoded.
+                nonisolated static func link(product: Int, quantity: Int? = nil) -> LinkRouter.ActionLink<AddToCart> {
+                    LinkRouter.ActionLink(LinkRouter.RouteLink("cart/add", values: [:], query: [("product", product), ("quantity", quantity)]))
+                }
+                nonisolated static func __linkRouterAction(on router: LinkRouter.Router) -> LinkRouter.RouteAction {
+                    LinkRouter.__typedAction(AddToCart.self, on: router) { $0.run(on: $1) }
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0080_0002_526B6E4C, 0x0033_0001_6163746E], // flags, version 2, magic; text length, block count, kind 'actn'
+                    accessor: { __value, __type, _ in LinkRouter.__storeTypedAction(AddToCart.__linkRouterAction, to: __value, ifExpected: __type) },
+                    layout: 0x00000000_0000_000F,
+                    body: [0x6464612F74726163, 0x6572697571657200, 0x6E69676F4C73, 0x746375646F72706B, 0x6175712C746E693A, 0x6E693A797469746E, // text: "cart/add\\0requiresLogin\\0\\0kproduct:int,quantity:int=1", then its compiled pattern
+                           0x2313D74, 0x8000500000004, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: ["RoutableAction"]
+        )
+        assertExpansion(
+            """
+            @RoutableAction("sync/<int:count>")
+            struct Sync {
+                let count: Int
+                func run(on router: Router) async throws -> Int { count }
+            }
+            """,
+            expandedSource: """
+            struct Sync {
+                let count: Int
+                func run(on router: Router) async throws -> Int { count }
+            }
+
+            extension Sync: LinkRouter.RoutableAction {
+                nonisolated init?(parameters: LinkRouter.RouteParameters) throws {
+                    self.count = try LinkRouter.__required(LinkRouter.__parameter("count", as: Int.self, in: LinkRouter.__placeholderParameters(parameters)), "count")
+                }
+                /// A link to `sync/<int:count>`, each value percent-encoded.
+                nonisolated static func link(count: Int) -> LinkRouter.ActionLink<Sync> {
+                    LinkRouter.ActionLink(LinkRouter.RouteLink("sync/<int:count>", values: ["count": count]))
+                }
+                nonisolated static func __linkRouterAction(on router: LinkRouter.Router) -> LinkRouter.RouteAction {
+                    LinkRouter.__typedAction(Sync.self, on: router) { try await $0.run(on: $1) }
+                }
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterRecord: LinkRouter.__RouteRecord<12> = (
+                    header: [0x00A0_0001_526B6E4C, 0x0000_0010_6163746E], // flags, version 1, magic; text length, kind 'actn'
+                    accessor: { __value, __type, _ in LinkRouter.__storeTypedAction(Sync.__linkRouterAction, to: __value, ifExpected: __type) },
+                    layout: 0x0,
+                    body: [0x6E693C2F636E7973, 0x3E746E756F633A74, 0x200040000000002, 0xF000A00, 0x0, 0x0, // text: "sync/<int:count>", then its compiled pattern
+                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            conformances: ["RoutableAction"]
         )
     }
 }

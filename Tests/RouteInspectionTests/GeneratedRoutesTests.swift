@@ -23,8 +23,13 @@ struct GeneratedRoutesTests {
             "extension RouteReference where Self == RouteID {",
             #"    static var catalogProduct: RouteID { "catalog/product/<int:id>" }"#,
             "    /// `catalog/product/<int:id>`: A product",
-            "    static func catalogProduct(id: Int) -> RouteLink {",
-            #"        RouteLink(route: .catalogProduct, path: "catalog/product/\(id)", scheme: "shop")"#,
+            "    static func catalogProduct(id: Int, color: String? = nil) -> RouteLink {",
+            #"        if let color { query.append("color=\(RouteLink.encode(color))") }"#,
+            #"        return RouteLink(route: .catalogProduct, path: "catalog/product/\(id)", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")"#,
+            // An action's declared query: `cart/add`'s typed action declares `product` and `quantity`.
+            "    static func cartAdd(product: Int? = nil, quantity: Int? = nil) -> RouteLink {",
+            // The picker declares its result: its link's open returns it.
+            #"    static var accountAddressesPick: PageLink<PageReturning<String>> { PageLink(RouteLink(route: .accountAddressesPick, path: "account/addresses/pick", scheme: "shop")) }"#,
             "    static func accountProfile(user: String, tab: String? = nil) -> RouteLink {",
             #"        var path = "account/profile/\(RouteLink.encode(user))""#,
             "        if let tab {",
@@ -34,7 +39,8 @@ struct GeneratedRoutesTests {
             #"    static var catalog: RouteLink { RouteLink(route: .catalog, path: "catalog", scheme: "shop") }"#,
             // The login page declares the protocol it offers: its link carries it, qualified by its module, which is imported.
             "import ShopInterfaces",
-            #"    static var accountLogin: PageLink<any ShopInterfaces.SignInPrompting> { PageLink(RouteLink(route: .accountLogin, path: "account/login", scheme: "shop")) }"#,
+            "    static func accountLogin(returnTo: String? = nil) -> PageLink<any ShopInterfaces.SignInPrompting> {",
+            #"        if let returnTo { query.append("return_to=\(RouteLink.encode(returnTo))") }"#,
             "    static func greet(name: String) -> RouteLink {",
             "    /// `greet/:name`",
         ] {
@@ -56,7 +62,7 @@ struct GeneratedRoutesTests {
         #expect(lines.contains("public enum Routes {"))
         #expect(lines.contains(#"    public static var cart: RouteID { "cart" }"#))
         #expect(lines.contains(#"    public static var cart: RouteLink { RouteLink(route: .cart, path: "cart") }"#))
-        #expect(lines.contains("    public static func catalogProduct(id: Int) -> RouteLink {"))
+        #expect(lines.contains("    public static func catalogProduct(id: Int, color: String? = nil) -> RouteLink {"))
         #expect(!source.contains("scheme:"))
     }
 

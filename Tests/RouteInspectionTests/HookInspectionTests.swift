@@ -15,6 +15,14 @@ struct HookInspectionTests {
         .encoded(RouteRecordCodec.encodeDeclaration(kind: .module, text: Array(name.utf8), flags: overrides ? .override : []))
     }
 
+    static func group(_ name: String) -> PlantedRoute {
+        .encoded(RouteRecordCodec.encodeDeclaration(kind: .group, text: Array(name.utf8), flags: []))
+    }
+
+    static func routableProtocol(_ name: String) -> PlantedRoute {
+        .encoded(RouteRecordCodec.encodeDeclaration(kind: .routableProtocol, text: Array(name.utf8), flags: []))
+    }
+
     static func route(_ pattern: String, groups: [String]) -> PlantedRoute {
         .encoded(RouteRecordCodec.encodeRoute(kind: .cAction, flags: [], text: RecordText(pattern: pattern, groups: groups), compiledPattern: nil))
     }
@@ -52,7 +60,7 @@ struct HookInspectionTests {
             Self.route("cart", groups: ["requiresLogin"]), PlantedRoute("account/profile/<int:id>"),
             Self.interceptor("login", .group("requiresLogin")), Self.interceptor("beta", .group("labs")),
             Self.interceptor("profiles", .pattern("account/**")), Self.interceptor("orders", .pattern("orders/:id")),
-            Self.interceptor("everything", .all),
+            Self.interceptor("everything", .all), Self.group("requiresLogin"), Self.group("labs"),
         ])
         let check = try RouteCheck(binaries: [file])
         #expect(check.problems.map(\.kind) == [.unmatchedScope, .unmatchedScope])
@@ -60,7 +68,33 @@ struct HookInspectionTests {
             "interceptor 'beta': its scope, group 'labs', has no route: no route record names the group",
             "interceptor 'orders': its scope, pattern 'orders/:id', matches no route",
         ])
-        #expect(check.summary == "2 problem(s) in 7 records")
+        #expect(check.summary == "2 problem(s) in 9 records")
+    }
+
+    @Test("check reports a routable protocol with no provider, a protocol offered or implemented but declared nowhere, and a group declared nowhere")
+    func declarations() throws {
+        let scratch = try ScratchFolder()
+        var offering = PlantedRoute("note/edit")
+        offering.bytes = RouteRecordCodec.encodeRoute(kind: .page, flags: [], text: RecordText(pattern: "note/edit"), compiledPattern: nil, declaredProtocol: "NoteEditing")
+        let file = try scratch.object("declarations", [
+            Self.routableProtocol("Notes.NoteEditing"), Self.routableProtocol("Payments"), offering, .service("ShopInterfaces.SessionService"),
+            Self.group("requiresLogin"), Self.route("cart", groups: ["requiresLogni"]), Self.interceptor("login", .group("requiresLogin")),
+            Self.interceptor("beta", .group("lab")),
+        ])
+        let check = try RouteCheck(binaries: [file])
+        let declarations = check.problems.filter { [.protocolWithoutProvider, .undeclaredProtocol, .unknownGroup].contains($0.kind) }
+        #expect(declarations.map(\.kind) == [.protocolWithoutProvider, .undeclaredProtocol, .unknownGroup, .unknownGroup])
+        let messages = declarations.map(\.message)
+        #expect(messages[0] == (
+            "routable protocol 'Payments' has no provider in the linked modules: no @Routable(as:) page offers it and no @RoutableService implements it; link the module that provides it, or remove the declaration"
+        ))
+        #expect(messages[1] == (
+            "a service implements 'ShopInterfaces.SessionService', a protocol no linked module declares routable; declare it where it is declared, or in a module that sees it: #routableProtocol((any ShopInterfaces.SessionService).self)"
+        ))
+        #expect(messages[2] == (
+            "group 'requiresLogni' of route 'cart' is declared nowhere in the linked modules; declare it once, 'extension RouteGroup { @DeclaredGroup static var requiresLogni: RouteGroup }', and name it '.requiresLogni'"
+        ))
+        #expect(messages[3].hasPrefix("group 'lab' of interceptor 'beta' is declared nowhere"))
     }
 
     @Test("check applies the override rule to interceptors and modules by name: one override wins, two unmarked are a duplicate")

@@ -8,8 +8,8 @@ struct RouteCheckTests {
     func demoHasNoProblems() throws {
         let check = try RouteCheck(binaries: [InspectionInputs.demo])
         #expect(check.problems == [])
-        #expect(check.recordCount == 17)
-        #expect(check.text == "no problems in 17 records")
+        #expect(check.recordCount == 21)
+        #expect(check.text == "no problems in 21 records")
         #expect(check.formsText == "forms of 'account/profile/:user(/:tab)': 1. account/profile/:user/:tab  2. account/profile/:user")
     }
 
@@ -86,7 +86,11 @@ struct RouteCheckTests {
     func duplicateService() throws {
         // The rule changed: the first record in link order used to win; now none does.
         let scratch = try ScratchFolder()
-        let first = try scratch.object("first", [.service("SessionService"), .service("Payments"), PlantedRoute("SessionService"), .service("Clock")])
+        let first = try scratch.object("first", [
+            .service("SessionService"), .service("Payments"), PlantedRoute("SessionService"), .service("Clock"),
+            HookInspectionTests.routableProtocol("SessionService"), HookInspectionTests.routableProtocol("Payments"),
+            HookInspectionTests.routableProtocol("Clock"),
+        ])
         let second = try scratch.object("second", [.service("SessionService"), .serviceOverride("Clock")])
         let check = try RouteCheck(binaries: [first, second])
         // A route whose pattern is a protocol's name claims a route, not the service.
@@ -94,7 +98,7 @@ struct RouteCheckTests {
         let problem = try #require(check.problems.first)
         #expect(problem.location?.file == second)
         #expect(problem.message == "duplicate service 'SessionService': 2 implementations, none marked as an override: \(first) at offset 0x40; \(second) at offset 0x40; none is registered (mark the one that wins with 'overrides: true')")
-        #expect(check.summary == "1 problem(s) in 6 records")
+        #expect(check.summary == "1 problem(s) in 9 records")
     }
 
     @Test("OverrideRule: of one key's claims the one override wins, several leave it to none, none marked is a duplicate; claims met by no other are untouched")

@@ -8,7 +8,7 @@ struct RouteDumpTests {
     @Test("the demo's records, sorted by pattern, each with its accessor's symbol")
     func demo() throws {
         let dump = try RouteDump(binaries: [InspectionInputs.demo])
-        #expect(dump.rows.count == 17)
+        #expect(dump.rows.count == 21)
         #expect(dump.routeRows.count == 14)
         #expect(dump.rows.map(\.pattern) == dump.rows.map(\.pattern).sorted())
         #expect(dump.rows.allSatisfy { $0.file == InspectionInputs.demo && $0.offset > 0 })
@@ -18,7 +18,8 @@ struct RouteDumpTests {
         #expect(product.symbol == "accessor of CatalogFeature.ProductPage.__linkRouterRecord")
         #expect(product.lifetime == nil)
         #expect(dump.rows.first { $0.pattern == "greet/:name" }?.symbol == "greet")
-        #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "#route at CartRoutes.swift:14 in CartFeature.CartActions")
+        #expect(dump.rows.first { $0.pattern == "cart/add" }?.symbol == "accessor of CartFeature.AddToCart.__linkRouterRecord")
+        #expect(dump.rows.first { $0.pattern == "cart/total" }?.symbol == "#route at CartRoutes.swift:35 in CartFeature.CartActions")
         #expect(dump.rows.first { $0.pattern == "catalog/search" }?.symbol == "#route at CatalogPages.swift:25 in CatalogFeature")
         let services = dump.serviceRows
         #expect(services.map(\.pattern) == ["SessionService"])
@@ -27,12 +28,14 @@ struct RouteDumpTests {
         #expect(services.first?.symbol == "accessor of AccountFeature.AccountSession.__linkRouterService")
         // AccountFeature's @RouteInterceptor and @RouterModule, records of their own kinds.
         let interceptor = try #require(dump.interceptorRows.first)
-        #expect(dump.interceptorRows.count == 1)
+        #expect(dump.interceptorRows.map(\.pattern) == ["UserNameInterceptor", "login"])
         #expect(interceptor.pattern == "UserNameInterceptor")
         #expect(interceptor.scope == "pattern:account/signin/:user")
         #expect(interceptor.priority == 50)
         #expect(interceptor.symbol == "accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor")
         #expect(dump.moduleRows.map(\.pattern) == ["AccountModule"])
+        // ShopContracts' declarations: the routable protocols and the group the features share.
+        #expect(dump.declarationRows.map { "\($0.kind) \($0.pattern)" } == ["protocol SessionService", "protocol SignInPrompting", "group requiresLogin"])
         #expect(dump.moduleRows.first?.symbol == "accessor of AccountFeature.AccountModule.__linkRouterModule")
     }
 
@@ -80,7 +83,7 @@ struct RouteDumpTests {
         let dump = try RouteDump(binaries: [InspectionInputs.demo])
         let table = try dump.text(.table).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(table.first?.hasPrefix("KIND    PATTERN") == true)
-        #expect(table.count == 1 + 14 + 1 + 2 + 1 + 2 + 1 + 2)
+        #expect(table.count == 1 + 14 + 1 + 2 + 1 + 3 + 1 + 2 + 1 + 4)
         let patterns = table[1...14].map { $0.split(separator: " ")[1] }
         #expect(patterns == patterns.sorted())
         #expect(table[15].isEmpty)
@@ -88,17 +91,18 @@ struct RouteDumpTests {
         #expect(table[17].split(separator: " ").prefix(3).joined(separator: " ") == "SessionService shared accessor")
         #expect(table[19].hasPrefix("INTERCEPTOR          SCOPE                         PRIORITY  SYMBOL"))
         #expect(table[20].split(separator: " ").prefix(3).joined(separator: " ") == "UserNameInterceptor pattern:account/signin/:user 50")
-        #expect(table[22].hasPrefix("MODULE         SYMBOL"))
-        #expect(table[23].hasPrefix("AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule"))
+        #expect(table[23].hasPrefix("MODULE         SYMBOL"))
+        #expect(table[24].hasPrefix("AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule"))
         let tree = try dump.text(.tree).split(separator: "\n").map(String.init)
         #expect(tree.contains("└─ greet"))
         // account/profile/:user(/:tab): each form where it ends, in precedence order.
         #expect(tree.contains("│  │  └─ :user  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 2 of 2 of 'account/profile/:user(/:tab)')"))
         #expect(tree.contains("│  │     └─ :tab  page  accessor of AccountFeature.ProfilePage.__linkRouterRecord  (form 1 of 2 of 'account/profile/:user(/:tab)')"))
         #expect(tree.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
-        #expect(tree.suffix(3) == [
+        #expect(tree.suffix(7).prefix(4) == [
             "service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService",
             "interceptor  UserNameInterceptor  pattern:account/signin/:user  priority 50  accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor",
+            "interceptor  login  group:requiresLogin  priority 100  accessor of AccountFeature.LoginInterceptor.__linkRouterInterceptor",
             "module  AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule",
         ])
         let json = try dump.text(.json)
@@ -106,11 +110,14 @@ struct RouteDumpTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["serializationVersion"] as? Int == 1)
         let records = try #require(object["records"] as? [[String: Any]])
-        #expect(records.count == 17)
+        #expect(records.count == 21)
         #expect(Set(records[0].keys) == ["kind", "recordVersion", "pattern", "symbol", "file", "offset", "exposure", "openStyle", "groups", "summary", "query", "offers", "lifetime", "scope", "priority", "overrides"])
         #expect(records.allSatisfy { $0["overrides"] as? Bool == false })
-        // The demo's records all fit version 1, compiled pattern and all.
-        #expect(records.allSatisfy { $0["recordVersion"] as? Int == 1 })
+        // The demo's records fit version 1, compiled pattern and all, but for those that declare a
+        // query, whose contract a reader from before contracts would take for the summary.
+        let version2 = records.filter { $0["recordVersion"] as? Int == 2 }.compactMap { $0["pattern"] as? String }
+        #expect(version2 == ["account/login", "cart/add", "cart/total", "catalog/product/<int:id>", "catalog/search"])
+        #expect(records.allSatisfy { ($0["recordVersion"] as? Int == 2) == ($0["query"] as? String != nil) })
         #expect(object["unreadable"] as? [Any] != nil && (object["unreadable"] as? [Any])!.isEmpty)
     }
 

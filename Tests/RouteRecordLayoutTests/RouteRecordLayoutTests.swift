@@ -68,6 +68,8 @@ struct RouteRecordLayoutTests {
             (.service, LINKROUTER_KIND_SERVICE, "srvc"),
             (.interceptor, LINKROUTER_KIND_INTERCEPTOR, "icpt"),
             (.module, LINKROUTER_KIND_MODULE, "modl"),
+            (.routableProtocol, LINKROUTER_KIND_PROTOCOL, "prot"),
+            (.group, LINKROUTER_KIND_GROUP, "grup"),
         ]
         #expect(header.map(\.0) == RecordKind.allCases)
         for (kind, code, fourCC) in header {
@@ -85,6 +87,8 @@ struct RouteRecordLayoutTests {
         #expect(RecordFlags.compiledPattern.rawValue == LINKROUTER_FLAG_COMPILED_PATTERN)
         #expect(RecordFlags.declaredProtocol.rawValue == LINKROUTER_FLAG_DECLARED_PROTOCOL)
         #expect(RecordFlags.launcherAction.rawValue == LINKROUTER_FLAG_LAUNCHER_ACTION)
+        #expect(RecordFlags.typedAction.rawValue == LINKROUTER_FLAG_TYPED_ACTION)
+        #expect(RecordFlags.declaredResult.rawValue == LINKROUTER_FLAG_DECLARED_RESULT)
         #expect(RecordFlags.continuationBlock.rawValue == LINKROUTER_FLAG_CONTINUATION_BLOCK)
         #expect(RecordFlags.openStyleMask.rawValue == LINKROUTER_FLAG_STYLE_MASK)
         #expect(RecordFlags.openStyleShift == Int(LINKROUTER_FLAG_STYLE_SHIFT))
@@ -125,6 +129,6 @@ struct RouteRecordLayoutTests {
         #expect(RecordServiceLifetime.allCases.map(\.description) == ["perRequest", "shared"])
         #expect(RecordServiceLifetime.allCases.allSatisfy { RecordServiceLifetime(name: $0.description) == $0 })
         #expect(RecordServiceLifetime(name: "singleton") == nil)
-        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service", "interceptor", "module"])
+        #expect(RecordKind.allCases.map(\.description) == ["page", "action", "c-action", "service", "interceptor", "module", "protocol", "group"])
     }
 }

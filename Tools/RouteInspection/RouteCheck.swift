@@ -7,7 +7,9 @@ package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
     /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services, then
     /// duplicate interceptors and modules and interceptor scopes that no route is in, then pages that
-    /// do not conform to the protocol their route declares (``ProtocolCheck``).
+    /// do not conform to the protocol their route declares (``ProtocolCheck``), then routable
+    /// protocols without a provider, protocols not declared routable and groups declared nowhere
+    /// (``DeclarationChecks``).
     package let problems: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
@@ -83,6 +85,14 @@ package struct RouteCheck {
         problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
         problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
         problems += LauncherActionCheck.problems(of: pass.records)
+        problems += DeclarationChecks.problems(of: pass).map { problem in
+            let kind: CheckProblem.Kind = switch problem.kind {
+            case .protocolWithoutProvider: .protocolWithoutProvider
+            case .undeclaredProtocol: .undeclaredProtocol
+            case .unknownGroup: .unknownGroup
+            }
+            return CheckProblem(kind, at: problem.record.location, problem.message)
+        }
         self.problems = problems
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
@@ -122,6 +132,12 @@ package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
         /// A route declared a launcher action that cannot be one: internal, without a summary, or
         /// with placeholders (``LauncherActionCheck``).
         case launcherAction
+        /// A routable protocol (`#routableProtocol`) that no page offers and no service implements.
+        case protocolWithoutProvider
+        /// A page offers, or a service implements, a protocol no module declares routable.
+        case undeclaredProtocol
+        /// A route or an interceptor scope names a group no module declares (`@DeclaredGroup`).
+        case unknownGroup
     }
 
     /// What kind of problem.

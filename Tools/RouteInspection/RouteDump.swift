@@ -25,13 +25,15 @@ package struct RouteDump {
     package var isComplete: Bool { unreadable.isEmpty }
 
     /// The rows of routes.
-    package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil && $0.scope == nil && $0.kind != "module" } }
+    package var routeRows: [DumpRow] { rows.filter { $0.lifetime == nil && $0.scope == nil && !["module", "protocol", "group"].contains($0.kind) } }
     /// The rows of services.
     package var serviceRows: [DumpRow] { rows.filter { $0.lifetime != nil } }
     /// The rows of interceptors (`@RouteInterceptor`).
     package var interceptorRows: [DumpRow] { rows.filter { $0.scope != nil } }
     /// The rows of modules' set-up (`@RouterModule`).
     package var moduleRows: [DumpRow] { rows.filter { $0.kind == "module" } }
+    /// The routable-protocol and route-group declarations (`#routableProtocol`, `@DeclaredGroup`).
+    package var declarationRows: [DumpRow] { rows.filter { $0.kind == "protocol" || $0.kind == "group" } }
 
     /// Reads the records of the files, each with its accessor's symbol when the file has a
     /// symbol table, and lists the records that cannot be read apart.
@@ -76,7 +78,9 @@ package struct RouteDump {
             let services = serviceRows.map { "service  \($0.pattern)  \($0.lifetime!)  \($0.symbol ?? "?")" }
             let hooks = interceptorRows.map { "interceptor  \($0.pattern)  \($0.scope!)  priority \($0.priority!)  \($0.symbol ?? "?")" }
                 + moduleRows.map { "module  \($0.pattern)  \($0.symbol ?? "?")" }
-            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services) + (hooks.isEmpty ? [] : [""] + hooks))
+            let declarations = declarationRows.map { "\($0.kind)  \($0.pattern)  \($0.symbol ?? "?")" }
+            return ([TreePrinter(rows: routeRows).render()] + (services.isEmpty ? [] : [""] + services) + (hooks.isEmpty ? [] : [""] + hooks)
+                + (declarations.isEmpty ? [] : [""] + declarations))
                 .joined(separator: "\n") + unreadableText
         case .table:
             // The QUERY and OFFERS columns only when a route declares a query contract, or a protocol.
@@ -101,6 +105,11 @@ package struct RouteDump {
             if !moduleRows.isEmpty {
                 text += "\n\n" + TextOutput.table([["MODULE", "SYMBOL", "FILE", "OFFSET"]] + moduleRows.map { row in
                     [row.overrides ? row.pattern + " (override)" : row.pattern, row.symbol ?? "?", row.file, row.hexOffset]
+                })
+            }
+            if !declarationRows.isEmpty {
+                text += "\n\n" + TextOutput.table([["DECLARES", "NAME", "SYMBOL", "FILE", "OFFSET"]] + declarationRows.map { row in
+                    [row.kind, row.pattern, row.symbol ?? "?", row.file, row.hexOffset]
                 })
             }
             return text + unreadableText
@@ -209,6 +218,8 @@ package struct DumpRow: Encodable {
         case .service: kind = "service"
         case .interceptor: kind = "interceptor"
         case .module: kind = "module"
+        case .routableProtocol: kind = "protocol"
+        case .group: kind = "group"
         }
         scope = record.interceptor.map { "\($0.scope)" }
         priority = record.interceptor?.priority

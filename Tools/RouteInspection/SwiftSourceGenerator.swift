@@ -38,6 +38,7 @@ package struct SwiftSourceGenerator {
         lines.append("\(routes.isEmpty ? "" : modifier)import LinkRouter")
         // The modules of the protocols the links carry, named by their qualified names.
         let modules = Set(routes.compactMap { $0.declaredProtocol?.split(separator: ".").dropLast().first.map(String.init) })
+            .union(routes.compactMap { route in route.declaredProtocol == nil ? route.declaredResult?.split(separator: ".").dropLast().first.map(String.init) : nil })
         lines += modules.subtracting(["LinkRouter", "Swift"]).sorted().map { "\(modifier)import \($0)" }
         if needsUUID {
             lines += [
@@ -74,10 +75,12 @@ package struct SwiftSourceGenerator {
         let requiredPieces = route.pieces.compactMap { if case .required(let text) = $0 { text } else { nil } }
         let hasGroups = route.pieces.contains { if case .group = $0 { true } else { false } }
         let requiredPath = requiredPieces.joined(separator: "/")
-        // A route whose page declares a protocol: a link that carries it, for `open(_:configure:)`.
-        let linkType = route.declaredProtocol.map { "PageLink<any \($0)>" } ?? "RouteLink"
+        // A route whose page declares a protocol: a link that carries it, for `open(_:configure:)`;
+        // else one whose page declares its result: a link whose open returns it.
+        let pageType = route.declaredProtocol.map { "any \($0)" } ?? route.declaredResult.map { "PageReturning<\($0)>" }
+        let linkType = pageType.map { "PageLink<\($0)>" } ?? "RouteLink"
         let link = { (arguments: String) in
-            route.declaredProtocol == nil ? "RouteLink(\(arguments))" : "PageLink(RouteLink(\(arguments)))"
+            pageType == nil ? "RouteLink(\(arguments))" : "PageLink(RouteLink(\(arguments)))"
         }
         if route.parameters.isEmpty {
             return ["\(modifier)static var \(name): \(linkType) { \(link("route: .\(name), path: \"\(requiredPath)\"\(schemeArgument)")) }"]
@@ -176,6 +179,9 @@ package struct SwiftSourceGenerator {
         var queryVariable = "query"
         /// The protocol the route's page declares, if any: its builder returns a ``PageLink`` of it.
         var declaredProtocol: String?
+        /// The result the route's page declares, when the generated source can name its type: its
+        /// builder returns a ``PageLink`` of ``PageReturning`` it (unless the page declares a protocol).
+        var declaredResult: String?
 
         init(pattern: RoutePattern, summary: String?, query: QueryContract? = nil) {
             self.pattern = pattern
@@ -242,12 +248,29 @@ package struct SwiftSourceGenerator {
             guard let name = record.declaredProtocol else { continue }
             declared[record.pattern] = min(declared[record.pattern] ?? name, name)
         }
+        // A result whose type the generated source can name: the standard library's, or one
+        // qualified by its module (imported).
+        var results: [String: String] = [:]
+        for record in records {
+            guard let name = record.declaredResult, nameableResult(name) else { continue }
+            results[record.pattern] = min(results[record.pattern] ?? name, name)
+        }
         return summaries.keys.sorted(by: utf8Precedes).compactMap { text in
             guard let pattern = try? RoutePattern(text) else { return nil }
             var route = Route(pattern: pattern, summary: summaries[text] ?? nil, query: queries[text])
             route.declaredProtocol = declared[text]
+            route.declaredResult = results[text]
             return withParameters(route)
         }
+    }
+
+    /// Whether generated source can name a result type: a standard library type, an array or
+    /// optional of one, or a name qualified by its module.
+    private static func nameableResult(_ name: String) -> Bool {
+        let standard: Set<String> = ["String", "Int", "Double", "Float", "Bool", "[String]", "[Int]", "String?", "Int?"]
+        if standard.contains(name) { return true }
+        let parts = name.split(separator: ".")
+        return parts.count == 2 && parts.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
     }
 
     /// Names the routes: the literal words, then the parameter names where two routes share
@@ -359,7 +382,9 @@ package struct SwiftSourceGenerator {
             case .bool: "Bool"
             case .uuid: "UUID"
             }
-            let label = unique(declared.name)
+            // Labeled in Swift's manner: `return_to` is `returnTo:`.
+            let words = Self.words(declared.name)
+            let label = unique(words.first.map { lowerFirstWord($0) + upperCamel(Array(words.dropFirst())) } ?? declared.name)
             var parameter = Parameter(label: label, local: local(label), type: type + "?", defaultValue: "nil", group: nil)
             parameter.queryName = declared.name
             route.parameters.append(parameter)

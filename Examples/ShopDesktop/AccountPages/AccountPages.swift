@@ -1,5 +1,6 @@
 // The desktop shop's account tab: its front page and the orders under it. Registered by
 // annotation only.
+import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 import Logging
@@ -16,9 +17,9 @@ struct AccountPage: GTKPage, UpdatableInPlace {
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Your account", description: "Orders and settings.", icon: "avatar-default-symbolic", child: .column([
-            .button("Order #1", style: "pill") { context.open("shop://account/orders/1") },
-            .button("Order #2", style: "pill") { context.open("shop://account/orders/2") },
-            .button("Delivery address", style: "pill") { context.open("shop://account/address") },
+            .button("Order #1", style: "pill") { context.open(OrderPage.link(id: 1)) },
+            .button("Order #2", style: "pill") { context.open(OrderPage.link(id: 2)) },
+            .button("Delivery address", style: "pill") { context.open(AddressPage.link()) },
         ]))
     }
 }
@@ -29,7 +30,7 @@ struct AccountPage: GTKPage, UpdatableInPlace {
 struct OrderPage: GTKPage, PageLifecycle {
     let id: Int
 
-    static func parentURL(for parameters: RouteParameters) -> String? { "account" }
+    static func parentURL(for parameters: RouteParameters) -> String? { AccountPage.link().url }
 
     var title: String { "Order \(id)" }
 
@@ -38,7 +39,7 @@ struct OrderPage: GTKPage, PageLifecycle {
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Order \(id)", description: "Shipped.", icon: "mail-send-symbolic", child: .column([
-            .button("Buy again", style: "suggested-action") { context.open("shop://catalog/product/\(id)") },
+            .button("Buy again", style: "suggested-action") { context.open(Routes.catalogProduct(id: id)) },
         ]))
     }
 }
@@ -48,13 +49,13 @@ struct OrderPage: GTKPage, PageLifecycle {
 /// a link from outside are external routes only.
 @Routable("account/address", exposure: .external, openStyle: .present, summary: "Edit the delivery address")
 struct AddressPage: GTKPage {
-    static func parentURL(for parameters: RouteParameters) -> String? { "account" }
+    static func parentURL(for parameters: RouteParameters) -> String? { AccountPage.link().url }
 
     var title: String { "Address" }
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Delivery address", description: "1 Main Street", icon: "mark-location-symbolic", child: .column([
-            .button("Change", style: "suggested-action") { context.open("shop://account/address/confirm") },
+            .button("Change", style: "suggested-action") { context.open(AddressConfirmPage.link()) },
         ]))
     }
 }
@@ -64,14 +65,14 @@ struct AddressPage: GTKPage {
 /// account page, which closes the flow.
 @Routable("account/address/confirm", exposure: .external, summary: "Confirm the new address")
 struct AddressConfirmPage: GTKPage {
-    static func parentURL(for parameters: RouteParameters) -> String? { "account/address" }
+    static func parentURL(for parameters: RouteParameters) -> String? { AddressPage.link().url }
     static func presentsParent(for parameters: RouteParameters) -> Bool { true }
 
     var title: String { "Confirm" }
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Confirm the address", description: "Deliveries will go to 2 Side Street.", icon: "emblem-ok-symbolic", child: .column([
-            .button("Confirm", style: "suggested-action") { context.open("shop://account") },
+            .button("Confirm", style: "suggested-action") { context.open(AccountPage.link()) },
         ]))
     }
 }

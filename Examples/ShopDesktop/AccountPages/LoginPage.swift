@@ -7,8 +7,8 @@ import LinkRouterGTK
 /// Closing the window, Escape or Alt+Left returns nothing (`.cancelled`).
 @Routable("account/login", openStyle: .present, summary: "Sign in")
 struct LoginPage: GTKPage {
-    @RouteParameter("return_to") let returnTo: String?
-    let result: PageResultSlot
+    @RouteParameter("return_to", from: .query) let returnTo: String?
+    let result: PageReturn<String>
 
     var title: String { "Sign in" }
 

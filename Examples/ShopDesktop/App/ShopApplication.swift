@@ -1,3 +1,4 @@
+import DesktopShopRoutes
 import LinkRouter
 // The scripting actions (--test-scripting) press buttons and close windows through the test hooks.
 @_spi(Testing) import LinkRouterGTK
@@ -12,8 +13,8 @@ final class ShopApplication {
     nonisolated static let id = "org.linkrouter.ShopDesktop"
     /// The two tabs: a link to a page whose parents lead to a tab's root selects that tab.
     nonisolated static let tabs = [
-        NavigationTab("catalog", root: "shop://catalog", title: "Catalog", icon: "view-grid-symbolic"),
-        NavigationTab("account", root: "shop://account", title: "Account", icon: "avatar-default-symbolic"),
+        NavigationTab("catalog", root: Routes.catalog.url, title: "Catalog", icon: "view-grid-symbolic"),
+        NavigationTab("account", root: Routes.account.url, title: "Account", icon: "avatar-default-symbolic"),
     ]
 
     let options: DesktopOptions
@@ -79,13 +80,13 @@ final class ShopApplication {
         }
         router.navigator = navigator
         self.navigator = navigator
-        if showingHome { send("shop://catalog", from: .app) }
+        if showingHome { send(Routes.catalog.url, from: .app) }
         return navigator
     }
 
     /// The header bar's link entry: a person types a URL and presses Enter.
     private func linkEntry() -> GTKWidget {
-        .entry(placeholder: "shop://catalog/product/42") { [unowned self] url in
+        .entry(placeholder: Routes.catalogProduct(id: 42).url) { [unowned self] url in
             let url = url.trimmingCharacters(in: " \t")
             if !url.isEmpty { send(url, from: .app) }
         }.accessibilityLabel("Link to open")
@@ -110,7 +111,7 @@ final class ShopApplication {
         guard pending == 0 else { return }
         application.release()
         // Links that opened nothing leave no empty window: it shows the catalog.
-        if let navigator, !navigator.isClosed, navigator.state.allEntries.isEmpty { send("shop://catalog", from: .app) }
+        if let navigator, !navigator.isClosed, navigator.state.allEntries.isEmpty { send(Routes.catalog.url, from: .app) }
     }
 
     private func changed(_ navigator: GTKNavigator) {

@@ -1,11 +1,13 @@
 // The desktop shop's cart module. The cart is in the `requiresLogin` group: the app's login
 // interceptor guards it. Registered by annotation only; no other module imports it.
+import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 
-@Routable("cart", exposure: .external, groups: ["requiresLogin"], summary: "Cart", launcherAction: true)
+@Routable("cart", exposure: .external, groups: [.requiresLogin], summary: "Cart", launcherAction: true)
 struct CartPage: GTKPage {
-    @RouteParameter("add") let added: Int?
+    /// The product just added: a link may say which (`cart?add=42`), which the route declares.
+    @RouteParameter("add", from: .query) let added: Int?
 
     var title: String { "Cart" }
 
@@ -19,7 +21,7 @@ struct CartPage: GTKPage {
         .statusPage(
             title: "Your cart", description: added.map { "Product \($0) was added." } ?? "Nothing added yet.",
             icon: "emblem-ok-symbolic",
-            child: .column(placeOrder(context) + [.button("Back to the catalog", style: "pill") { context.open("shop://catalog") }])
+            child: .column(placeOrder(context) + [.button("Back to the catalog", style: "pill") { context.open(Routes.catalog) }])
         )
     }
 }

@@ -1,5 +1,7 @@
 // The desktop shop's catalog module: the same routes as the headless demo's CatalogFeature,
 // with pages that build GTK widgets. Registered by annotation only; no other module imports it.
+// It links to its own pages with their builders, to the cart with the shop's generated routes.
+import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 import Logging
@@ -16,9 +18,9 @@ struct CatalogPage: GTKPage, UpdatableInPlace {
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Catalog", description: "Mugs and posters, shipped anywhere.", icon: "view-grid-symbolic", child: .column([
-            .button("Mug #42", style: "pill") { context.open("shop://catalog/product/42") },
-            .button("Poster #7", style: "pill") { context.open("shop://catalog/product/7") },
-            .button("Cart", style: "suggested-action") { context.open("shop://cart") },
+            .button("Mug #42", style: "pill") { context.open(ProductPage.link(id: 42)) },
+            .button("Poster #7", style: "pill") { context.open(ProductPage.link(id: 7)) },
+            .button("Cart", style: "suggested-action") { context.open(Routes.cart()) },
         ]))
     }
 }
@@ -29,11 +31,11 @@ struct CatalogPage: GTKPage, UpdatableInPlace {
 @MainActor
 struct ProductPage: GTKPage, UpdatableInPlace, PageLifecycle {
     let id: Int
-    let color: String?
+    @RouteParameter(from: .query) let color: String?
 
     /// A product sits above the catalog: a deep link from a cold start puts the catalog under it
     /// (and so in the catalog tab).
-    nonisolated static func parentURL(for parameters: RouteParameters) -> String? { "catalog" }
+    nonisolated static func parentURL(for parameters: RouteParameters) -> String? { CatalogPage.link().url }
 
     /// The product on top opened again (another colour) changes in place: no second page.
     nonisolated static func updatesInPlace(for parameters: RouteParameters) -> UpdateInPlace { .onTop }
@@ -44,7 +46,7 @@ struct ProductPage: GTKPage, UpdatableInPlace, PageLifecycle {
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: "Product \(id)", description: details, icon: "package-x-generic-symbolic", child: .column([
-            .button("Add to cart", style: "suggested-action") { context.open("shop://cart?add=\(id)") },
+            .button("Add to cart", style: "suggested-action") { context.open(Routes.cart(add: id)) },
         ]))
     }
 

@@ -45,15 +45,21 @@
 /// set-up (its text: the type's name); neither is a route, and C writes neither.
 #define LINKROUTER_KIND_INTERCEPTOR 0x69637074u /* 'icpt' */
 #define LINKROUTER_KIND_MODULE 0x6D6F646Cu      /* 'modl' */
+/* A routable protocol (`#routableProtocol`) and a declared route group (`@DeclaredGroup`): no routes,
+   what the checks ask providers and members of. */
+#define LINKROUTER_KIND_PROTOCOL 0x70726F74u    /* 'prot' */
+#define LINKROUTER_KIND_GROUP 0x67727570u       /* 'grup' */
 
 /// Flag bits. Bit 0: the route is external (reachable from outside the app). Bits 1-2: the
 /// preferred open style (0 automatic, 1 push, 2 present). Bit 3, in 'srvc' records only: one
 /// instance is shared (0: a new instance per request). Bit 4: the record overrides the records of
 /// the same route shape (or service protocol) that are not marked. Bit 5, in a version-1 record:
 /// the compiled pattern follows the text (Swift records only). Bit 6, in 'page' records: the
-/// protocol the page offers follows the compiled pattern (Swift records only). Bit 7, in route records:
-/// the route is a launcher action (an item of the menu on the app's icon). Bit 15: set in the flags field of
-/// a version-2 record's later blocks, with the block's index. Other bits are reserved and 0.
+/// protocol the page offers follows the compiled pattern (Swift records only). Bit 7, in 'actn'
+/// records: the action is a type (Swift records only). Bit 8, in 'page' records: the result the page
+/// returns follows (Swift records only). Bit 9, in route records: the route is a launcher action (an
+/// item of the menu on the app's icon). Bit 15: set in the flags field of a version-2 record's later
+/// blocks, with the block's index. Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
@@ -61,7 +67,9 @@
 #define LINKROUTER_FLAG_OVERRIDE 0x0010u
 #define LINKROUTER_FLAG_COMPILED_PATTERN 0x0020u
 #define LINKROUTER_FLAG_DECLARED_PROTOCOL 0x0040u
-#define LINKROUTER_FLAG_LAUNCHER_ACTION 0x0080u
+#define LINKROUTER_FLAG_TYPED_ACTION 0x0080u
+#define LINKROUTER_FLAG_DECLARED_RESULT 0x0100u
+#define LINKROUTER_FLAG_LAUNCHER_ACTION 0x0200u
 #define LINKROUTER_FLAG_CONTINUATION_BLOCK 0x8000u
 
 /// The open styles, the value of flag bits 1-2 (`(flags & LINKROUTER_FLAG_STYLE_MASK) >> LINKROUTER_FLAG_STYLE_SHIFT`).

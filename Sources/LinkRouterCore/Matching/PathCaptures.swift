@@ -70,6 +70,16 @@ struct PathCaptures: Sendable {
         }
     }
 
+    /// The same match with no path parameters: what a view of the parameters that must not read the
+    /// URL's path sees (``RouteParameters/restricted(to:)``).
+    var withoutNames: PathCaptures {
+        PathCaptures(
+            trie: trie,
+            variant: RouteTrie.Variant(routeIndex: variant.routeIndex, namesStart: variant.namesStart, nameCount: 0, pathCaptures: 0),
+            captures: captures
+        )
+    }
+
     /// Whether capture `index` is a `<path:>` capture, spanning the rest of the path.
     private func isPath(_ index: Int) -> Bool {
         variant.pathCaptures & (1 << UInt32(index)) != 0

@@ -77,7 +77,7 @@ protocol ParameterScalar {
 extension String: ParameterScalar { static func parse(_ text: String) -> String? { text } }
 extension Bool: ParameterScalar { static func parse(_ text: String) -> Bool? { RouteParameters.parseBool(text) } }
 extension Double: ParameterScalar { static func parse(_ text: String) -> Double? { RouteParameters.parseDouble(text) } }
-extension Float: ParameterScalar { static func parse(_ text: String) -> Float? { RouteParameters.parseDouble(text).map(Float.init) } }
+extension Float: ParameterScalar { static func parse(_ text: String) -> Float? { RouteParameters.parseDouble(text).map(Float.init).flatMap { $0.isFinite ? $0 : nil } } }
 extension Int: ParameterScalar { static func parse(_ text: String) -> Int? { Int(text) } }
 extension Int8: ParameterScalar { static func parse(_ text: String) -> Int8? { Int8(text) } }
 extension Int16: ParameterScalar { static func parse(_ text: String) -> Int16? { Int16(text) } }

@@ -10,10 +10,14 @@ internal import ByteParsing
 
 /// The parameters of one open: path parameters, query items and the caller's values, merged.
 ///
-/// A name is looked up in that order: a path parameter is never overridden by a query item or a
-/// caller value of the same name, and a query item wins over a caller value (the caller's values
-/// act as defaults). Values an interceptor rewrites come before all three. For a repeated query key the single-value accessors take the last value;
-/// ``values(_:)`` returns all of them.
+/// A name is looked up in this order: a path parameter (the route's identity: never overridden by
+/// a query item or a caller value of the same name), then the caller's value, then the query item:
+/// wherever the app and a link both give a value, the app's own wins. Values an interceptor
+/// rewrites come before all three. For a repeated query key the single-value accessors take the
+/// last value; ``values(_:)`` returns all of them.
+///
+/// A page whose `init?(parameters:)` `@Routable` writes reads a narrower view for each property:
+/// a link sets only the pattern's placeholders and the query items the route declares.
 ///
 /// ```swift
 /// // pattern "user/<int:id>", URL "app://user/42?tab=posts&tag=a&tag=b"
@@ -25,8 +29,9 @@ internal import ByteParsing
 public struct RouteParameters: Sendable {
     /// The URL being opened.
     public let url: RouteURL
-    /// The path parameters the match captured.
-    let path: PathCaptures
+    /// The path parameters the match captured; none in a view that must not read the path
+    /// (``restricted(to:)``).
+    var path: PathCaptures
     /// The URL's query items; a query contract may drop some (``RouteParameters+Contract.swift``).
     var query: [QueryItem]
     /// The caller's values; a query contract adds its defaults beneath them.
@@ -107,14 +112,13 @@ public struct RouteParameters: Sendable {
         }
     }
 
-    /// Every value of the parameter: one for a path parameter; every value of a repeated query
-    /// key; the elements of a caller-supplied array.
+    /// Every value of the parameter: one for a path parameter; the elements of a caller-supplied
+    /// array; every value of a repeated query key.
     public func values(_ name: String) -> [String] {
         if let value = overrides[name] { return Self.strings(value) }
         if let index = path.index(of: name) { return [path.value(index, in: url)] }
-        let fromQuery = query.filter { $0.name == name }.map(\.value)
-        if !fromQuery.isEmpty { return fromQuery }
-        return callerValues[name].map(Self.strings) ?? []
+        if let value = callerValues[name] { return Self.strings(value) }
+        return query.filter { $0.name == name }.map(\.value)
     }
 
     private static func strings(_ value: any Sendable) -> [String] {
@@ -209,8 +213,8 @@ public struct RouteParameters: Sendable {
     func lookup(_ name: String) -> Source? {
         if !overrides.isEmpty, let value = overrides[name] { return (value as? String).map(Source.text) ?? .value(value) }
         if let index = path.index(of: name) { return .text(path.value(index, in: url)) }
-        if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
         if let value = callerValues[name] { return (value as? String).map(Source.text) ?? .value(value) }
+        if let item = query.last(where: { $0.name == name }) { return .text(item.value) }
         return nil
     }
 
@@ -232,8 +236,10 @@ public struct RouteParameters: Sendable {
         return copy.withUTF8 { ScalarSyntax.parseBool($0) }
     }
 
+    /// A finite number: `1e999` (infinity once read) is refused as `inf` and `nan` are.
     static func parseDouble(_ text: String) -> Double? {
         var copy = text
-        return copy.withUTF8 { ScalarSyntax.isDouble($0) } ? Double(text) : nil
+        guard copy.withUTF8({ ScalarSyntax.isDouble($0) }), let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 }

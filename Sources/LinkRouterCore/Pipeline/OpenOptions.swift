@@ -43,7 +43,7 @@ public struct OpenOptions: Sendable {
     public var recordsTrace: Bool
     /// Whether the decision trace shows parameter values; by default they are redacted.
     public var tracesParameterValues: Bool
-    /// The result slot handed to the page, for `open(_:expecting:)`.
+    /// The result slot handed to the page, for the open of a ``PageLink`` whose page returns a result.
     var resultSlot: PageResultSlot?
     /// The protocol the page must offer and its configuration through it, for
     /// `open(_:as:configure:)` and `page(for:as:)`.

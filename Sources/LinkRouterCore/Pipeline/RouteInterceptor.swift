@@ -83,8 +83,12 @@ public final class InterceptorDecision: Sendable {
     /// Stops the open, for this reason.
     public func stop(reason: String) { answer(.stop(reason: reason)) }
 
-    /// Opens another URL instead.
-    public func redirect(to url: String) { answer(.redirect(to: url)) }
+    /// Opens another route instead: a page's typed link (`LoginPage.link(returnTo: ...)`), a
+    /// ``RouteLink`` or ``RouteID`` from `routes gen`, or a URL.
+    public func redirect(to route: some RouteReference) {
+        var values: [String: any Sendable] = [:]
+        answer(.redirect(to: (try? route.referencedRoute.url(filling: &values)) ?? route.referencedRoute.pattern))
+    }
 
     /// Gives any answer.
     public func answer(_ answer: InterceptionAnswer) {

@@ -16,34 +16,30 @@ extension Router {
     ///
     /// ```swift
     /// try router.register("cart/count", action: { _ in cart.items.count })
-    /// let count = try router.call("app://cart/count", as: Int.self)
+    /// let count = try router.call("app://cart/count") as? Int
     /// let total = try router.call(.cartTotal, parameters: ["currency": "EUR"])   // (any Sendable)?
     /// ```
+    ///
+    /// A typed action (`@RoutableAction`) is called by its link, `call(_:parameters:source:)` with an
+    /// ``ActionLink``, which returns the action's declared `Output`.
     /// - Parameters:
     ///   - route: The URL or bare route key, or a ``RouteID`` or ``RouteLink`` (see ``RouteReference``).
     ///   - parameters: Caller values, merged after path parameters and query items; a
     ///     ``RouteID`` takes its placeholders' values from them.
     ///   - source: Where the URL comes from; external sources reach external routes only.
-    ///   - type: The type the action's value must have; by default any value, or `nil`.
     /// - Returns: The action's value.
     /// - Throws: ``RouteCallError``: the pipeline failed (``RouteCallError/failed(url:_:)``, which
-    ///   includes the action throwing and the delegate cancelling), the URL needs `open`, or
-    ///   (``RouteCallError/unexpectedResult(url:expected:actual:)``) the value is not a `Value`.
+    ///   includes the action throwing and the delegate cancelling), or the URL needs `open`.
     @discardableResult
-    public func call<Value: Sendable>(
-        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app,
-        as type: Value.Type = (any Sendable)?.self
-    ) throws(RouteCallError) -> Value {
-        let (value, url) = try call(route.referencedRoute, parameters: parameters, source: source)
-        guard let typed = value as? Value else {
-            throw .unexpectedResult(url: url, expected: "\(Value.self)", actual: value.map { "\(Swift.type(of: $0))" } ?? "nil")
-        }
-        return typed
+    public func call(
+        _ route: some RouteReference, parameters: [String: any Sendable] = [:], source: OpenSource = .app
+    ) throws(RouteCallError) -> (any Sendable)? {
+        try call(route.referencedRoute, parameters: parameters, source: source).value
     }
 
     /// The value of the action `route` reaches, and the URL called (for an identifier, its link):
     /// the call's driver, over the plan.
-    private func call(
+    func call(
         _ route: ReferencedRoute, parameters: [String: any Sendable], source: OpenSource
     ) throws(RouteCallError) -> (value: (any Sendable)?, url: String) {
         var parameters = parameters
@@ -92,7 +88,7 @@ extension Router {
     }
 }
 
-/// Why ``Router/call(_:parameters:source:as:)`` returned no value.
+/// Why `call(_:parameters:source:)` returned no value.
 ///
 /// May gain cases in a minor version (`@nonexhaustive`): a `switch` over it outside LinkRouter's
 /// package ends with `@unknown default` (README, "Versioning").

@@ -5,7 +5,7 @@ extension Router {
 
     /// Makes a registered route join a group, from the next open on.
     ///
-    /// Group interceptors (``InterceptorScope/group(_:)``) apply to the route from the next open;
+    /// Group interceptors (``InterceptorScope/group(_:)-enum.case``) apply to the route from the next open;
     /// opens already running keep the groups they started with. The change is the last word for
     /// the route: it holds over the groups of registration (``RouteOptions/groups``) and of the
     /// dynamic route table, and stays with the pattern's shape if the route is registered again.

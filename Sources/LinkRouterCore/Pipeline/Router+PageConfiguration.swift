@@ -2,7 +2,7 @@ extension Router {
     /// Opens a route whose page offers `Page`, and configures the page through it before it is
     /// shown: the caller knows a protocol the page conforms to, not the page's type or module.
     ///
-    /// The open runs the whole pipeline, as ``open(_:parameters:source:options:)`` does. When it
+    /// The open runs the whole pipeline, as ``open(_:parameters:source:options:)->RouteOutcome`` does. When it
     /// reaches a page (built, given in ``OpenOptions/page`` or updated in place), the page is cast
     /// to `Page` and handed to `configure` once, then prepared (``RouterConfiguration/preparePage``)
     /// and shown. A page that does not offer `Page`, or a route that opens an action, fails with

@@ -213,7 +213,7 @@ struct PageResultTests {
         setting value: (any Sendable)?, close: @escaping @Sendable (InMemoryNavigator) async -> Void
     ) async throws -> PageResult<Address> {
         let (router, navigator) = try await app()
-        async let result = router.open("picker", expecting: Address.self)
+        async let result = router.open(resultLink("picker", Address.self))
         while await navigator.entry(ofRoute: "picker") == nil { await Task.yield() }
         let entry = try #require(await navigator.entry(ofRoute: "picker"))
         if let value { try #require(entry.page as? Screen).result.set(value) }
@@ -239,9 +239,9 @@ struct PageResultTests {
     func dismissed() async throws {
         let (router, navigator) = try await app()
         let received = Recorder<String>()
-        await router.open("picker", options: OpenOptions(style: .present), expecting: Address.self) { result in
+        await router.open(resultLink("picker", Address.self), options: OpenOptions(style: .present), onResult: { result in
             received.append("\(result)")
-        }
+        })
         _ = await router.open("other")
         #expect(navigator.description == "home | picker > other")
         let picker = try #require(await navigator.entry(ofRoute: "picker")?.page as? Screen)
@@ -255,7 +255,7 @@ struct PageResultTests {
     func exactlyOnce() async throws {
         let (router, navigator) = try await app()
         let received = Recorder<String>()
-        await router.open("picker", expecting: String.self) { received.append("\($0)") }
+        await router.open(resultLink("picker", String.self), onResult: { received.append("\($0)") })
         let slot = try #require(await navigator.entry(ofRoute: "picker")?.page as? Screen).result
         slot.set("first")
         slot.set("second")
@@ -281,12 +281,12 @@ struct PageResultTests {
     @Test("No navigator, no page, or a failed open: an error at once instead of waiting forever")
     func noPage() async throws {
         let (router, _) = try await app()
-        await #expect(throws: PageResultError.self) { try await router.open("ping", expecting: String.self) }
-        await #expect(throws: PageResultError.self) { try await router.open("missing", expecting: String.self) }
+        await #expect(throws: PageResultError.self) { try await router.open(resultLink("ping", String.self)) }
+        await #expect(throws: PageResultError.self) { try await router.open(resultLink("missing", String.self)) }
         router.navigator = nil
-        await #expect(throws: PageResultError.self) { try await router.open("picker", expecting: String.self) }
+        await #expect(throws: PageResultError.self) { try await router.open(resultLink("picker", String.self)) }
         let received = Recorder<String>()
-        await router.open("picker", expecting: String.self) { received.append("\($0)") }
+        await router.open(resultLink("picker", String.self), onResult: { received.append("\($0)") })
         #expect(received.values.count == 1 && received.values[0].contains("has no navigator"))
     }
 }

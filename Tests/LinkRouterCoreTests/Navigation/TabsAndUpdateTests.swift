@@ -99,7 +99,7 @@ struct TabTests {
         let (router, navigator) = try tabbedApp()
         _ = await router.open("app://home")
         let received = Recorder<String>()
-        await router.open("app://sheet", options: OpenOptions(style: .present), expecting: String.self) { received.append("\($0)") }
+        await router.open(resultLink("app://sheet", String.self), options: OpenOptions(style: .present), onResult: { received.append("\($0)") })
         _ = await router.open("app://note")
         #expect(navigator.description == "home | sheet > note  [tab home]")
         _ = await router.open("app://product/3")
@@ -177,8 +177,8 @@ struct UpdateInPlaceTests {
     func resultForBoth() async throws {
         let (router, navigator) = try tabbedApp()
         let received = Recorder<String>()
-        await router.open("app://product/1", expecting: String.self) { received.append("first \($0)") }
-        await router.open("app://product/1?color=red", expecting: String.self) { received.append("second \($0)") }
+        await router.open(resultLink("app://product/1", String.self), onResult: { received.append("first \($0)") })
+        await router.open(resultLink("app://product/1?color=red", String.self), onResult: { received.append("second \($0)") })
         #expect(navigator.stack.count == 2)
         let page = try #require(navigator.state.top?.page as? Product)
         page.result.set("bought")

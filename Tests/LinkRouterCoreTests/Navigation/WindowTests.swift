@@ -99,9 +99,9 @@ struct WindowTests {
         #expect(await router.open("app://catalog/product/5?color=green").succeeded)
         #expect(await router.open("app://account", options: OpenOptions(window: .newWindow)).succeeded)
         let result = Recorder<String>()
-        let outcome = await router.open("app://catalog/product/5", options: OpenOptions(window: .showingPage), expecting: String.self) {
+        let outcome = await router.open(resultLink("app://catalog/product/5", String.self), options: OpenOptions(window: .showingPage), onResult: {
             if case .success(.value(let color)) = $0 { result.append(color) } else { result.append("\($0)") }
-        }
+        })
         #expect(outcome.succeeded && navigator.state.activeWindow.id == 1)
         #expect(result.values.isEmpty, "delivered when the page leaves")
         let change = try navigator.perform(.closeWindow(1), animated: false)

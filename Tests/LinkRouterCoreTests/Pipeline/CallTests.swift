@@ -68,17 +68,17 @@ struct CallTests {
     func returnsValues() throws {
         let router = try shop()
         #expect(try router.call("app://cart/count") as? Int == 3)
-        #expect(try router.call("app://math/add/2/40", as: Int.self) == 42)
-        #expect(try router.call("app://greet?name=Ada", as: String.self) == "hello Ada")
-        #expect(try router.call("greet", parameters: ["name": "Lin"], as: String.self) == "hello Lin")
+        #expect(try router.call("app://math/add/2/40") as? Int == 42)
+        #expect(try router.call("app://greet?name=Ada") as? String == "hello Ada")
+        #expect(try router.call("greet", parameters: ["name": "Lin"]) as? String == "hello Lin")
         #expect(try router.call("nothing") == nil)
     }
 
     @Test("A call follows static redirects and a page type's redirect to an action")
     func followsRedirects() throws {
         let router = try shop()
-        #expect(try router.call("app://basket/count", as: Int.self) == 3)
-        #expect(try router.call("app://old/count", as: Int.self) == 3)
+        #expect(try router.call("app://basket/count") as? Int == 3)
+        #expect(try router.call("app://old/count") as? Int == 3)
     }
 
     @Test(
@@ -107,32 +107,46 @@ struct CallTests {
     @Test("An external source reaches only external actions")
     func exposure() throws {
         let router = try shop()
-        #expect(try router.call("app://cart/count", source: .external, as: Int.self) == 3)
+        #expect(try router.call("app://cart/count", source: .external) as? Int == 3)
         #expect(throws: RouteCallError.self) { try router.call("app://hidden", source: .external) }
     }
 
-    @Test("The typed form names the type it expected and the one it got")
-    func typedMismatch() throws {
+    @Test("A typed action's link returns its declared result; a route registered by hand that returns another type is named")
+    func typedMismatch() async throws {
         let router = try shop()
+        try router.register("count/text", action: RouteAction(CountText.self, on: router))
+        #expect(await router.open(ActionLink<CountText>(RouteLink("count/text", values: [:]))).actionResult as? String == "3 items")
         do {
-            _ = try router.call("app://cart/count", as: String.self)
+            _ = try router.call(ActionLink<CountText>(RouteLink("cart/count", values: [:]).with(scheme: "app")))
             Issue.record("an Int was returned as a String")
         } catch {
             #expect(error.summary == .unexpectedResult(expected: "String", actual: "Int"))
             #expect(error.description == "the action for 'app://cart/count' returned Int, not String")
         }
         do {
-            _ = try router.call("app://nothing", as: Int.self)
-            Issue.record("nil was returned as an Int")
+            _ = try router.call(ActionLink<CountText>(RouteLink("nothing", values: [:])))
+            Issue.record("nil was returned as a String")
         } catch {
-            #expect(error.summary == .unexpectedResult(expected: "Int", actual: "nil"))
+            #expect(error.summary == .unexpectedResult(expected: "String", actual: "nil"))
         }
+    }
+
+    @Test("A typed action runs with the router that runs it, whose services it asks for")
+    func typedActionGetsItsRouter() async throws {
+        let first = Router()
+        let second = Router()
+        for (router, name) in [(first, "first"), (second, "second")] {
+            router.services.register((any Naming).self, lifetime: .shared) { FixedName(name: name) }
+            try router.register("whoami", action: RouteAction(WhoAmI.self, on: router))
+        }
+        #expect(await first.open("whoami").actionResult as? String == "first")
+        #expect(await second.open("whoami").actionResult as? String == "second")
     }
 
     @Test("An interceptor that does not apply to the route leaves the call alone; one added later stops it")
     func interceptorScope() throws {
         let router = try shop()
-        #expect(try router.call("app://cart/count", as: Int.self) == 3)
+        #expect(try router.call("app://cart/count") as? Int == 3)
         try router.addInterceptor("everything") { _ in .proceed }
         do {
             try router.call("app://cart/count")
@@ -147,7 +161,22 @@ struct CallTests {
     func openStillWorks() async throws {
         let router = try shop()
         router.removeInterceptors(named: "login")
-        #expect(try router.call("app://orders/count", as: Int.self) == 1)
+        #expect(try router.call("app://orders/count") as? Int == 1)
         #expect(await router.open("app://slow").actionResult as? String == "late")
     }
+}
+
+/// A typed action: the cart's count as text.
+private struct CountText: RoutableAction {
+    init?(parameters: RouteParameters) throws {}
+    func run(on router: Router) async throws -> String { "3 items" }
+}
+
+private protocol Naming: Sendable { var name: String { get } }
+private struct FixedName: Naming { let name: String }
+
+/// A typed action that names the router running it, by its service.
+private struct WhoAmI: RoutableAction {
+    init?(parameters: RouteParameters) throws {}
+    func run(on router: Router) async throws -> String { try router.service((any Naming).self).name }
 }

@@ -82,7 +82,7 @@ struct DelegateVetoTests {
     func rewrite() async throws {
         let (router, delegate) = try bank()
         #expect(await router.open("app://old").actionResult as? String == "new")
-        #expect(try router.call("app://old", as: String.self) == "new")
+        #expect(try router.call("app://old") as? String == "new")
         #expect(try await router.page(for: "app://old-page") is Drawer)
         #expect(delegate.asked.values == ["app://old app", "app://old app", "app://old-page app"])
     }

@@ -5,12 +5,12 @@ import LinkRouterGTK
 
 @Routable("plugin/window", exposure: .external, summary: "A GTK page from a dlopen'ed plugin")
 @MainActor struct PluginWindowPage: GTKPage {
-    var name: String = "world"   // filled from ?name=
+    @RouteParameter(from: .query) var name: String = "world"   // a link may set ?name=
     var title: String { "Hello, \(name)" }
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {
         .statusPage(title: title, description: "A page of libDemoGTKPlugin.so", child: .button("Wave") { [name] in
             print("waved: \(name)")
-            context.open("shop://plugin/window?name=\(name)-again")
+            context.open(PluginWindowPage.link(name: "\(name)-again"))
         })
     }
 }

@@ -6,9 +6,13 @@ import ShopInterfaces
 
 @Routable("plugin/hello", exposure: .external, summary: "A page from a dlopen'ed plugin")
 struct PluginHelloPage: CustomStringConvertible {
-    var name = "world"
+    @RouteParameter(from: .query) var name = "world"
     var description: String { "PluginHelloPage(name: \(name))" }
 }
+
+/// The protocol the plugin implements, declared routable where the plugin uses it: a host's checks
+/// find its provider here.
+#routableProtocol((any RecommendationService).self)
 
 @RoutableService((any RecommendationService).self)
 struct PluginRecommendations: RecommendationService {
