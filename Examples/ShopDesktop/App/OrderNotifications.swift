@@ -1,3 +1,4 @@
+import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 
@@ -10,11 +11,11 @@ import LinkRouterGTK
 enum OrderNotifications {
     /// Sends the notification when `outcome` placed an order.
     static func opened(_ outcome: RouteOutcome, by application: GTKApplication) {
-        guard outcome.route?.pattern.text == "cart/order", let id = outcome.actionResult as? Int else { return }
+        guard outcome.route?.pattern.text == RouteID.cartOrder.rawValue, let id = outcome.actionResult as? Int else { return }
         application.sendNotification(
             DesktopNotification(
-                title: "Order \(id) shipped", body: "Product \(id) is on its way.", link: "shop://account/orders/\(id)",
-                buttons: [DesktopNotification.Button("Buy again", link: "shop://catalog/product/\(id)")]
+                title: "Order \(id) shipped", body: "Product \(id) is on its way.", link: Routes.accountOrders(id: id).url,
+                buttons: [DesktopNotification.Button("Buy again", link: Routes.catalogProduct(id: id).url)]
             ),
             id: "order-\(id)"
         )

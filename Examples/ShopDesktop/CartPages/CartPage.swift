@@ -14,7 +14,7 @@ struct CartPage: GTKPage {
     /// "Place the order", when a product was added: the app then notifies when it ships.
     @MainActor private func placeOrder(_ context: GTKPageContext) -> [GTKWidget] {
         guard let added else { return [] }
-        return [.button("Place the order", style: "suggested-action") { context.open("shop://cart/order?product=\(added)") }]
+        return [.button("Place the order", style: "suggested-action") { context.open(PlaceOrder.link(product: added)) }]
     }
 
     func makeWidget(in context: GTKPageContext) throws -> GTKWidget {

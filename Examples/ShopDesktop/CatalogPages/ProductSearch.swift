@@ -1,6 +1,7 @@
 // The catalog's answer to the desktop's search (GNOME Shell's search providers): products by name.
 // Registered as the app's search provider by annotation; the app finds it through the router's
 // services without importing this module.
+import DesktopShopRoutes
 import LinkRouter
 import LinkRouterGTK
 
@@ -18,6 +19,10 @@ enum Products {
     }
 }
 
+/// The protocol the desktop's search asks the shop's features for its results (LinkRouterGTK's
+/// search provider): declared routable where the shop provides it.
+#routableProtocol((any DesktopSearchProvider).self)
+
 /// Products by name for the desktop's search: each result opens the product's page. A result the
 /// person picks comes back as a link from outside, which the app opens with `source: .external`.
 @RoutableService((any DesktopSearchProvider).self, lifetime: .shared)
@@ -26,13 +31,13 @@ final class ProductSearch: DesktopSearchProvider {
 
     func results(for terms: [String]) -> [DesktopSearchResult] {
         Products.matching(terms).map {
-            DesktopSearchResult(link: "shop://catalog/product/\($0.id)", name: $0.name, description: "Product \($0.id) in the LinkRouter Shop")
+            DesktopSearchResult(link: Routes.catalogProduct(id: $0.id).url, name: $0.name, description: "Product \($0.id) in the LinkRouter Shop")
         }
     }
 
     /// "More results" opens the app's own search page.
     func searchLink(for terms: [String]) -> String? {
-        "shop://catalog/search?q=" + RouteLink.encode(terms.joined(separator: " "))
+        Routes.catalogSearch(q: terms.joined(separator: " ")).url
     }
 }
 

@@ -12,14 +12,18 @@ extension RouteReference where Self == RouteID {
     public static var accountLogin: RouteID { "account/login" }
     /// `account/orders/<int:id>`: An order
     public static var accountOrders: RouteID { "account/orders/<int:id>" }
-    /// `cart`: The shopping cart
+    /// `cart`: Cart
     public static var cart: RouteID { "cart" }
+    /// `cart/order`: Place the order in the cart
+    public static var cartOrder: RouteID { "cart/order" }
     /// `catalog`: The catalog's front page
     public static var catalog: RouteID { "catalog" }
     /// `catalog/discontinued/<int:id>`: A product no longer sold
     public static var catalogDiscontinued: RouteID { "catalog/discontinued/<int:id>" }
     /// `catalog/product/<int:id>`: A product
     public static var catalogProduct: RouteID { "catalog/product/<int:id>" }
+    /// `catalog/search`: Search
+    public static var catalogSearch: RouteID { "catalog/search" }
 }
 
 public enum Routes {
@@ -39,11 +43,17 @@ public enum Routes {
     public static func accountOrders(id: Int) -> RouteLink {
         RouteLink(route: .accountOrders, path: "account/orders/\(id)", scheme: "shop")
     }
-    /// `cart`: The shopping cart
+    /// `cart`: Cart
     public static func cart(add: Int? = nil) -> RouteLink {
         var query: [String] = []
         if let add { query.append("add=\(RouteLink.encode(add))") }
         return RouteLink(route: .cart, path: "cart", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
+    }
+    /// `cart/order`: Place the order in the cart
+    public static func cartOrder(product: Int? = nil) -> RouteLink {
+        var query: [String] = []
+        if let product { query.append("product=\(RouteLink.encode(product))") }
+        return RouteLink(route: .cartOrder, path: "cart/order", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
     }
     /// `catalog`: The catalog's front page
     public static var catalog: RouteLink { RouteLink(route: .catalog, path: "catalog", scheme: "shop") }
@@ -56,5 +66,11 @@ public enum Routes {
         var query: [String] = []
         if let color { query.append("color=\(RouteLink.encode(color))") }
         return RouteLink(route: .catalogProduct, path: "catalog/product/\(id)", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
+    }
+    /// `catalog/search`: Search
+    public static func catalogSearch(q: String? = nil) -> RouteLink {
+        var query: [String] = []
+        if let q { query.append("q=\(RouteLink.encode(q))") }
+        return RouteLink(route: .catalogSearch, path: "catalog/search", query: query.isEmpty ? nil : query.joined(separator: "&"), scheme: "shop")
     }
 }
