@@ -72,12 +72,26 @@ package enum RouteRecordCodec {
     }
 
     /// The bytes of an interceptor's or a module's record (``RecordKind/interceptor``,
-    /// ``RecordKind/module``): its text (``InterceptorRecordText``, or the module type's name) as
-    /// a service's, in version 1 when it fits 96 bytes.
-    package static func encodeDeclaration(kind: RecordKind, text: [UInt8], flags: RecordFlags) -> [UInt8] {
-        text.count <= RecordLayout.version1TextCapacity
-            ? encodeVersion1(kind: kind, flags: flags, text: text, trailer: [])
-            : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [])
+    /// ``RecordKind/module``): its text (``InterceptorRecordText``, or the module's name) as a
+    /// service's, then its origin when given (``RecordFlags/hookOrigin``, which it sets), in
+    /// version 1 when both fit 96 bytes.
+    package static func encodeDeclaration(kind: RecordKind, text: [UInt8], flags: RecordFlags, origin: HookOrigin? = nil) -> [UInt8] {
+        let trailer = origin?.bytes ?? []
+        var flags = flags
+        if origin != nil { flags.insert(.hookOrigin) }
+        return text.count + trailer.count <= RecordLayout.version1TextCapacity
+            ? encodeVersion1(kind: kind, flags: flags, text: text, trailer: trailer)
+            : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [], after: trailer)
+    }
+
+    /// The origin after a hook record's text (and, were there any, its compiled pattern and
+    /// declared protocol): `.success(nil)` for another kind of record or one without the flag.
+    private static func hookOrigin(
+        kind: RecordKind, flags: RecordFlags, rest: UnsafeRawBufferPointer
+    ) -> Result<HookOrigin?, RecordProblem> {
+        guard kind == .interceptor || kind == .module, flags.rawValue & RecordFlags.hookOrigin.rawValue != 0 else { return .success(nil) }
+        guard let origin = HookOrigin(rest) else { return .failure(.badHookOrigin) }
+        return .success(origin)
     }
 
     /// A version-1 record: the header, then the text and, after it in the text field, `trailer`
@@ -218,8 +232,15 @@ package enum RouteRecordCodec {
                 declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
                 guard declared != nil else { return (block, .failure(.badDeclaredProtocol)) }
             }
+            let originAt = Int(textLength) + (compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0) + (declared.map { 1 + $0.count } ?? 0)
+            let origin: HookOrigin?
+            switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: textField[min(originAt, textField.count)...])) {
+            case .success(let read): origin = read
+            case .failure(let problem): return (block, .failure(problem))
+            }
             return (block, .success(RecordView(
-                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
+                hookOrigin: origin
             )))
         case 2:
             guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
@@ -263,8 +284,15 @@ package enum RouteRecordCodec {
                 declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
                 guard declared != nil else { return (size, .failure(.badDeclaredProtocol)) }
             }
+            let originAt = textLength + compiledLength + (declared.map { 1 + $0.count } ?? 0)
+            let origin: HookOrigin?
+            switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: body[min(originAt, body.count)...])) {
+            case .success(let read): origin = read
+            case .failure(let problem): return (size, .failure(problem))
+            }
             return (size, .success(RecordView(
-                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared
+                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
+                hookOrigin: origin
             )))
         default:
             // A later version keeps the block count and the writer where version 2 has them, and
@@ -324,6 +352,9 @@ package struct RecordView {
     /// The name of the protocol the route's page offers, as the annotation wrote it, when the
     /// record declares one (``RecordFlags/declaredProtocol``): its UTF-8 bytes, not checked.
     package let declaredProtocol: UnsafeRawBufferPointer?
+    /// For an interceptor or module record that states it (``RecordFlags/hookOrigin``): its
+    /// declaring module and the hook it replaces.
+    package let hookOrigin: HookOrigin?
 }
 
 /// Why a record, or the rest of a section, cannot be used.
@@ -360,6 +391,9 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The record says it declares the protocol its page offers, and the name after its compiled
     /// pattern is empty, runs past the record or is not UTF-8.
     case badDeclaredProtocol
+    /// An interceptor or module record says its origin follows its text, and the module is empty,
+    /// a part runs past the record, is not UTF-8 or holds a NUL.
+    case badHookOrigin
 
     /// A one-line explanation.
     package var description: String {
@@ -381,6 +415,7 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .badCompiledPattern: "its compiled pattern is malformed"
         case .missingAccessor: "record has no accessor"
         case .badDeclaredProtocol: "the protocol its page declares is malformed"
+        case .badHookOrigin: "the module that declares the hook, or the hook it replaces, is malformed"
         }
     }
 

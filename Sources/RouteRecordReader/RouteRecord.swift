@@ -38,6 +38,10 @@ package struct RouteRecord: Sendable, Hashable {
     package let serviceLifetime: RecordServiceLifetime?
     /// For an ``RecordKind/interceptor`` record: its name, scope and priority; `nil` otherwise.
     package let interceptor: InterceptorRecordText?
+    /// For an interceptor or module record that states it (written since hook names are
+    /// module-qualified): the Swift module that declares the hook and the hook it replaces, when
+    /// it names one; `nil` for other records and for older hook records.
+    package let hookOrigin: HookOrigin?
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
     /// in a file on disk often 0, since the dynamic linker fills it in.
     package let accessorAddress: UInt
@@ -92,6 +96,7 @@ package struct RouteRecord: Sendable, Hashable {
         isOverride = view.flags.rawValue & RecordFlags.override.rawValue != 0
         serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
         self.interceptor = interceptor
+        hookOrigin = view.hookOrigin
         accessorAddress = UInt(view.accessor)
         self.location = location
     }

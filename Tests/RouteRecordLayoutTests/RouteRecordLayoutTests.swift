@@ -84,6 +84,7 @@ struct RouteRecordLayoutTests {
         #expect(RecordFlags.override.rawValue == LINKROUTER_FLAG_OVERRIDE)
         #expect(RecordFlags.compiledPattern.rawValue == LINKROUTER_FLAG_COMPILED_PATTERN)
         #expect(RecordFlags.declaredProtocol.rawValue == LINKROUTER_FLAG_DECLARED_PROTOCOL)
+        #expect(RecordFlags.hookOrigin.rawValue == LINKROUTER_FLAG_HOOK_ORIGIN)
         #expect(RecordFlags.continuationBlock.rawValue == LINKROUTER_FLAG_CONTINUATION_BLOCK)
         #expect(RecordFlags.openStyleMask.rawValue == LINKROUTER_FLAG_STYLE_MASK)
         #expect(RecordFlags.openStyleShift == Int(LINKROUTER_FLAG_STYLE_SHIFT))

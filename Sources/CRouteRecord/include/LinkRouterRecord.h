@@ -51,7 +51,9 @@
 /// instance is shared (0: a new instance per request). Bit 4: the record overrides the records of
 /// the same route shape (or service protocol) that are not marked. Bit 5, in a version-1 record:
 /// the compiled pattern follows the text (Swift records only). Bit 6, in 'page' records: the
-/// protocol the page offers follows the compiled pattern (Swift records only). Bit 15: set in the flags field of
+/// protocol the page offers follows the compiled pattern (Swift records only). Bit 7, in 'icpt' and
+/// 'modl' records: the declaring module and the hook replaced follow the text (Swift records only).
+/// Bit 15: set in the flags field of
 /// a version-2 record's later blocks, with the block's index. Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
@@ -60,6 +62,7 @@
 #define LINKROUTER_FLAG_OVERRIDE 0x0010u
 #define LINKROUTER_FLAG_COMPILED_PATTERN 0x0020u
 #define LINKROUTER_FLAG_DECLARED_PROTOCOL 0x0040u
+#define LINKROUTER_FLAG_HOOK_ORIGIN 0x0080u
 #define LINKROUTER_FLAG_CONTINUATION_BLOCK 0x8000u
 
 /// The open styles, the value of flag bits 1-2 (`(flags & LINKROUTER_FLAG_STYLE_MASK) >> LINKROUTER_FLAG_STYLE_SHIFT`).
