@@ -43,6 +43,7 @@ enum FailureSummary: Equatable, Sendable {
     case cancelled(String)
     case navigationFailed(pattern: String)
     case pageMismatch(pattern: String, expected: String, actual: String)
+    case guardUnavailable(guard: String, reason: String)
 }
 
 extension RouteFailure {
@@ -63,6 +64,7 @@ extension RouteFailure {
         case .cancelled(let reason): .cancelled(reason)
         case .navigationFailed(let pattern, _): .navigationFailed(pattern: pattern)
         case .pageMismatch(let pattern, let expected, let actual): .pageMismatch(pattern: pattern, expected: expected, actual: actual)
+        case .guardUnavailable(let name, let reason): .guardUnavailable(guard: name, reason: reason)
         }
     }
 }

@@ -39,6 +39,13 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The page given to the open (``OpenOptions/page``) is not of the kind the route opens:
     /// `expected` names the route's page type (or says it opens an action), `actual` the page's type.
     case pageMismatch(pattern: String, expected: String, actual: String)
+    /// A guard of the route could not be put in place, so the route refuses to open rather than
+    /// open unguarded: an interceptor or a module's set-up declared by annotation that is
+    /// contested (two of one name, none replacing the others), whose replacement was refused, or
+    /// whose record discovery could not use. `guard` names it, `reason` says why (the contest and
+    /// its records). The routes refused are those in the interceptor's scope, or those declared in
+    /// the module's Swift module; the discovery report and `AppRoutes.validate()` name the fix.
+    case guardUnavailable(guard: String, reason: String)
 
     /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
@@ -59,6 +66,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .cancelled(let reason): "the open was cancelled: \(reason)"
         case .navigationFailed(let pattern, let underlying): "page '\(pattern)' could not be shown: \(underlying)"
         case .pageMismatch(let pattern, let expected, let actual): "route '\(pattern)' opens \(expected), not the \(actual) given"
+        case .guardUnavailable(let name, let reason): "the route's guard '\(name)' is not in place, so it refuses to open: \(reason)"
         }
     }
 }
@@ -75,7 +83,7 @@ extension RouteFailure {
         case .redirectLoop(let chain): "redirect loop after \(chain.count - 1) hops"
         case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
         case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,
-             .interceptorTimedOut, .cancelled, .pageMismatch:
+             .interceptorTimedOut, .cancelled, .pageMismatch, .guardUnavailable:
             description
         }
     }
