@@ -24,19 +24,20 @@ enum HookDiscoveryPass {
             logger.warning("\(message)")
             if let index { blocked.add(index, reason: message) }
         }
-        // The hooks that take no part, each with the finding that says why.
-        for index in hooks.indices {
-            switch decision.fates[index] {
-            case .contested, .refused:
-                let location = hooks[index].location
-                let finding = contests.first { finding in
-                    (finding.kind == .duplicateHook || finding.kind == .refusedOverride)
-                        && finding.records.contains { $0.file == location.file && $0.fileOffset == location.fileOffset }
-                }
-                blocked.add(index, reason: finding?.message ?? "its \(hooks[index].kind) is contested")
-            case .registered, .overridden:
-                continue
-            }
+        // The hooks that take no part, each with the finding that says why: every member of a
+        // contest none wins, with its duplicate; each refused override, with its refusal.
+        func finding(_ kind: RecordFinding.Kind, naming index: Int) -> String? {
+            let location = hooks[index].location
+            return contests.first { finding in
+                finding.kind == kind && finding.records.contains { $0.file == location.file && $0.fileOffset == location.fileOffset }
+            }?.message
+        }
+        for contest in decision.contests where contest.winner == nil {
+            let reason = contest.conflicting.first.flatMap { finding(.duplicateHook, naming: $0) } ?? "its \(hooks[contest.members[0]].kind) is contested"
+            for index in contest.members { blocked.add(index, reason: reason) }
+        }
+        for index in decision.refused {
+            blocked.add(index, reason: finding(.refusedOverride, naming: index) ?? "its override was refused")
         }
         for index in decision.winners where hooks[index].kind == .interceptor {
             let record = hooks[index]

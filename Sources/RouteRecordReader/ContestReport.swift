@@ -51,7 +51,10 @@ package struct ContestReport {
         }
         for contest in hook.contests {
             let subject: OverrideRule.Subject = pass.hooks[contest.members[0]].kind == .interceptor ? .interceptor : .module
-            findings += Self.tell(contest, subject: subject, names: hookNames, records: pass.hooks)
+            // The name contested: the one the members that replace nothing bear, else the one the overrides name.
+            let key = contest.members.first { pass.hooks[$0].hookOrigin?.replaces == nil }.map { pass.hooks[$0].pattern }
+                ?? contest.members.lazy.compactMap { pass.hooks[$0].hookOrigin?.replaces }.first
+            findings += Self.tell(contest, subject: subject, key: key, names: hookNames, records: pass.hooks)
         }
         for index in hook.refused {
             guard let name = hookNames[index] else { continue }
@@ -75,7 +78,7 @@ package struct ContestReport {
 
     /// The findings of one contest: its duplicate, when none wins, and each record overridden.
     private static func tell(
-        _ contest: OverrideRule.Contest, subject: OverrideRule.Subject, names: [Int: NamedRecord], records: [RouteRecord]
+        _ contest: OverrideRule.Contest, subject: OverrideRule.Subject, key: String? = nil, names: [Int: NamedRecord], records: [RouteRecord]
     ) -> [RecordFinding] {
         var findings: [RecordFinding] = []
         let winner = contest.winner.flatMap { names[$0] }
@@ -89,12 +92,15 @@ package struct ContestReport {
             }
             let message = subject == .service
                 ? ServiceProblem.conflict(service: conflicting.first?.claim ?? "", records: conflicting.map(\.origin), allOverrides: conflicting.first?.isOverride == true).description
-                : OverrideRule.duplicateMessage(subject, key: conflicting.first?.claim ?? "", records: conflicting)
-            findings.append(RecordFinding(kind, at: location, message, subject: conflicting.first?.claim, records: conflicting))
+                : OverrideRule.duplicateMessage(subject, key: key ?? conflicting.first?.claim ?? "", records: conflicting)
+            findings.append(RecordFinding(kind, at: location, message, subject: key ?? conflicting.first?.claim, records: conflicting))
         }
         for index in contest.overridden {
             guard let loser = names[index] else { continue }
-            let kind: RecordFinding.Kind = subject == .interceptor || subject == .module ? .hookOverridden : .overridden
+            // A hook's loser is a guard replaced; or, when several overrides left none to win, one
+            // more hook of the contest that is not in place.
+            let isHook = subject == .interceptor || subject == .module
+            let kind: RecordFinding.Kind = isHook ? (winner == nil ? .duplicateHook : .hookOverridden) : .overridden
             findings.append(RecordFinding(
                 kind, at: records[index].location, OverrideRule.overriddenMessage(subject, loser: loser, winner: winner),
                 subject: loser.claim, records: [loser] + (winner.map { [$0] } ?? [])

@@ -174,6 +174,56 @@ struct GuardDiscoveryTests {
     }
 }
 
+extension GuardDiscoveryTests {
+    /// A library whose module set-up is contested: two set-ups name the one they replace, so none
+    /// of the three runs, and the routes of the module refuse to open.
+    static let contestedModuleSource = """
+        import LinkRouter
+
+        enum GuardModulesRoutes {
+            #route("loaded/guards/modules/page") { _ in "modules page" }
+        }
+
+        @RouterModule
+        enum Base {
+            static func configure(_ router: Router) throws { try router.addRedirect(from: "loaded/guards/modules/base", to: "loaded/guards/modules/page") }
+        }
+
+        @RouterModule(overrides: "GuardModules.Base")
+        enum FirstReplacement {
+            static func configure(_ router: Router) throws { try router.addRedirect(from: "loaded/guards/modules/first", to: "loaded/guards/modules/page") }
+        }
+
+        @RouterModule(overrides: "GuardModules.Base")
+        enum SecondReplacement {
+            static func configure(_ router: Router) throws { try router.addRedirect(from: "loaded/guards/modules/second", to: "loaded/guards/modules/page") }
+        }
+        """
+
+    @Test("a contested module set-up runs not, and the routes its Swift module declares refuse to open, naming the contest")
+    func contestedModule() async throws {
+        let library = try SwiftTools.sharedLibrary("GuardModules", source: Self.contestedModuleSource)
+        let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_GLOBAL))
+        let router = Router(discovery: .manual)
+        let report = router.discoverRoutes(in: handle)
+        #expect(report.registered == ["loaded/guards/modules/page"])
+        #expect(report.configuredModules.isEmpty)
+        let line = try #require(report.diagnostics.first { $0.hasPrefix("duplicate module 'GuardModules.Base': 2 records of one name, all marked as overrides") }, "\(report.diagnostics)")
+        #expect(line.contains("('accessor of GuardModules.FirstReplacement.__linkRouterModule') in \(library.path)"))
+        // The set-up they replace is not in place either, and said so.
+        #expect(report.diagnostics.count == 2, "\(report.diagnostics)")
+        #expect(report.diagnostics.last?.hasPrefix("module 'GuardModules.Base' ('accessor of GuardModules.Base.__linkRouterModule')") == true)
+        #expect(report.diagnostics.last?.hasSuffix("is overridden by the duplicate overrides of its name") == true)
+        // The replaced set-up loses to the overrides that leave none to win: none of the three ran.
+        for redirect in ["base", "first", "second"] {
+            #expect(!router.removeRedirect(from: "loaded/guards/modules/\(redirect)"), "\(redirect)")
+        }
+        let refusal = try #require(Self.refusal(await router.open("app://loaded/guards/modules/page")))
+        #expect(refusal.guard == "GuardModules.Base")
+        #expect(refusal.reason == line)
+    }
+}
+
 /// The messages a logger was given, by level.
 final class CapturedLog: Sendable {
     private let entries = Mutex<[(level: Logger.Level, message: String)]>([])
