@@ -71,7 +71,7 @@ struct GuardDiscoveryTests {
         #expect(await router.open("app://fixture/guards/module/fixtures").actionResult as? String == "ran ran")
     }
 
-    @Test("a contested interceptor is not added, and the routes in its scope refuse to open with the contest named, by every door; it is logged as an error")
+    @Test("a contested interceptor is not added, and the routes in its scope refuse to open and to be called, naming the contest; it is logged as an error")
     func contestedInterceptor() async throws {
         let log = CapturedLog()
         let router = Router(discovery: .manual)
@@ -200,7 +200,7 @@ extension GuardDiscoveryTests {
         }
         """
 
-    @Test("a contested module set-up runs not, and the routes its Swift module declares refuse to open, naming the contest")
+    @Test("no set-up of a contested module runs, and the routes its Swift module declares refuse to open, naming the contest")
     func contestedModule() async throws {
         let library = try SwiftTools.sharedLibrary("GuardModules", source: Self.contestedModuleSource)
         let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_GLOBAL))
@@ -221,6 +221,49 @@ extension GuardDiscoveryTests {
         let refusal = try #require(Self.refusal(await router.open("app://loaded/guards/modules/page")))
         #expect(refusal.guard == "GuardModules.Base")
         #expect(refusal.reason == line)
+    }
+}
+
+extension GuardDiscoveryTests {
+    /// A library whose interceptor and module records cannot be used (their accessors refuse, as
+    /// a private copy of LinkRouter's would), with C routes in what they guard.
+    static let refusingSource = """
+        #include "LinkRouterRecord.h"
+        #include <string.h>
+        static bool answer(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+            strncpy(result, "opened", capacity - 1);
+            return true;
+        }
+        static bool refuse(void *out_value, const void *expected_type, const void *reserved) { return false; }
+        LINKROUTER_C_ACTION(in_scope, "loaded/guards/refused/page", answer);
+        LINKROUTER_C_ACTION(in_file, "loaded/guards/refusedmodule/page", answer);
+        #define GUARD_TEXT "loadedRefusedGuard\\0pattern:loaded/guards/refused/**\\0" "0"
+        __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+        static const linkrouter_route_record guard_record = {
+            .magic = LINKROUTER_RECORD_MAGIC, .version = LINKROUTER_RECORD_VERSION, .kind = LINKROUTER_KIND_INTERCEPTOR,
+            .text_length = sizeof(GUARD_TEXT) - 1, .accessor = refuse, .text = GUARD_TEXT };
+        __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+        static const linkrouter_route_record module_record = {
+            .magic = LINKROUTER_RECORD_MAGIC, .version = LINKROUTER_RECORD_VERSION, .kind = LINKROUTER_KIND_MODULE,
+            .text_length = sizeof("LoadedRefusedModule") - 1, .accessor = refuse, .text = "LoadedRefusedModule" };
+        """
+
+    @Test("an interceptor or module whose record cannot be used is skipped, and what it guards refuses to open: the interceptor's scope, the module's file when its module cannot be told")
+    func unusableGuard() async throws {
+        let library = try CTools.sharedLibrary("RefusingGuards", source: Self.refusingSource)
+        let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL))
+        let router = Router(discovery: .manual)
+        let report = router.discoverRoutes(in: handle)
+        #expect(Set(report.registered) == ["loaded/guards/refused/page", "loaded/guards/refusedmodule/page"])
+        #expect(report.registeredInterceptors.isEmpty && report.configuredModules.isEmpty)
+        let skipped = report.diagnostics.filter { $0.hasPrefix("skipped record: \(library.path)") && $0.contains("its accessor refused this copy of LinkRouter") }
+        #expect(skipped.count == 2, "\(report.diagnostics)")
+        let inScope = try #require(Self.refusal(await router.open("app://loaded/guards/refused/page")))
+        #expect(inScope.guard == "loadedRefusedGuard")
+        #expect(inScope.reason == skipped.first)
+        let inFile = try #require(Self.refusal(await router.open("app://loaded/guards/refusedmodule/page")))
+        #expect(inFile.guard == "LoadedRefusedModule")
+        #expect(inFile.reason == skipped.last)
     }
 }
 
