@@ -10,11 +10,12 @@ public enum RouteDiscovery: Sendable, Hashable {
     case manual
 
     /// Whether a discovery pass checks the routes for ties and shadowed routes
-    /// (``DiscoveryReport/conflicts``) when the caller does not say: `true` when LinkRouter is
-    /// compiled for debugging, `false` in a release build. The check resolves a key for every
-    /// form of every route and builds the routing table early; at 10,000 routes it costs more than
-    /// registering them (optimized: about 10 ms against 6), which a release build's start-up should
-    /// not pay for a diagnostic. Pass `validating: true` to have it anyway.
+    /// (``DiscoveryReport/conflicts``) and the interceptor scopes that match no route when the
+    /// caller does not say: `true` when LinkRouter is compiled for debugging, `false` in a release
+    /// build. The check resolves a key for every form of every route and builds the routing table
+    /// early; at 10,000 routes it costs more than registering them (optimized: about 10 ms against
+    /// 6), which a release build's start-up should not pay for a diagnostic. Pass
+    /// `validating: true` to have it anyway.
     public static var validatesByDefault: Bool {
         #if DEBUG
         true

@@ -84,14 +84,17 @@ package enum RouteRecordCodec {
             : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [], after: trailer)
     }
 
-    /// The origin after a hook record's text (and, were there any, its compiled pattern and
-    /// declared protocol): `.success(nil)` for another kind of record or one without the flag.
+    /// The bytes of the origin at the start of `rest`, the bytes after a hook record's text,
+    /// their lengths checked against the record; `.success(nil)` for another kind of record or
+    /// one without the flag. Read with ``HookOrigin/init(_:)``.
     private static func hookOrigin(
         kind: RecordKind, flags: RecordFlags, rest: UnsafeRawBufferPointer
-    ) -> Result<HookOrigin?, RecordProblem> {
-        guard kind == .interceptor || kind == .module, flags.rawValue & RecordFlags.hookOrigin.rawValue != 0 else { return .success(nil) }
-        guard let origin = HookOrigin(rest) else { return .failure(.badHookOrigin) }
-        return .success(origin)
+    ) -> Result<UnsafeRawBufferPointer?, RecordProblem> {
+        guard kind.isHook, flags.rawValue & RecordFlags.hookOrigin.rawValue != 0 else { return .success(nil) }
+        guard let moduleLength = rest.first.map(Int.init), moduleLength > 0, 2 + moduleLength <= rest.count,
+              2 + moduleLength + Int(rest[1 + moduleLength]) <= rest.count
+        else { return .failure(.badHookOrigin) }
+        return .success(UnsafeRawBufferPointer(rebasing: rest[..<(2 + moduleLength + Int(rest[1 + moduleLength]))]))
     }
 
     /// A version-1 record: the header, then the text and, after it in the text field, `trailer`
@@ -226,21 +229,20 @@ package enum RouteRecordCodec {
                 compiled = compiledPattern(trailing: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...]))
                 guard compiled != nil else { return (block, .failure(.badCompiledPattern)) }
             }
-            var declared: UnsafeRawBufferPointer?
-            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
+            var trailer: UnsafeRawBufferPointer?
+            if kind.isHook {
+                // A hook's origin follows its text (hooks have no compiled pattern and no protocol).
+                switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (block, .failure(problem))
+                }
+            } else if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
                 let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
-                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
-                guard declared != nil else { return (block, .failure(.badDeclaredProtocol)) }
-            }
-            let originAt = Int(textLength) + (compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0) + (declared.map { 1 + $0.count } ?? 0)
-            let origin: HookOrigin?
-            switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: textField[min(originAt, textField.count)...])) {
-            case .success(let read): origin = read
-            case .failure(let problem): return (block, .failure(problem))
+                trailer = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
+                guard trailer != nil else { return (block, .failure(.badDeclaredProtocol)) }
             }
             return (block, .success(RecordView(
-                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
-                hookOrigin: origin
+                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, trailer: trailer
             )))
         case 2:
             guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
@@ -279,20 +281,18 @@ package enum RouteRecordCodec {
                 compiled = CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: body[textLength..<(textLength + compiledLength)]))
                 guard compiled != nil else { return (size, .failure(.badCompiledPattern)) }
             }
-            var declared: UnsafeRawBufferPointer?
-            if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
-                declared = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
-                guard declared != nil else { return (size, .failure(.badDeclaredProtocol)) }
-            }
-            let originAt = textLength + compiledLength + (declared.map { 1 + $0.count } ?? 0)
-            let origin: HookOrigin?
-            switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: body[min(originAt, body.count)...])) {
-            case .success(let read): origin = read
-            case .failure(let problem): return (size, .failure(problem))
+            var trailer: UnsafeRawBufferPointer?
+            if kind.isHook {
+                switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (size, .failure(problem))
+                }
+            } else if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
+                trailer = declaredProtocol(at: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
+                guard trailer != nil else { return (size, .failure(.badDeclaredProtocol)) }
             }
             return (size, .success(RecordView(
-                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
-                hookOrigin: origin
+                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, trailer: trailer
             )))
         default:
             // A later version keeps the block count and the writer where version 2 has them, and
@@ -349,12 +349,36 @@ package struct RecordView {
     package let text: UnsafeRawBufferPointer
     /// The pattern as the macro compiled it, for a Swift record that carries it.
     package let compiledPattern: CompiledPattern.View?
+    /// What the flags say follows the text and the compiled pattern: a route's declared protocol
+    /// (bit 6), or a hook's origin (bit 7). One field for both, as no record has both: a view is
+    /// copied for every record read, and a larger one costs every record.
+    private let trailer: UnsafeRawBufferPointer?
+
     /// The name of the protocol the route's page offers, as the annotation wrote it, when the
     /// record declares one (``RecordFlags/declaredProtocol``): its UTF-8 bytes, not checked.
-    package let declaredProtocol: UnsafeRawBufferPointer?
-    /// For an interceptor or module record that states it (``RecordFlags/hookOrigin``): its
-    /// declaring module and the hook it replaces.
-    package let hookOrigin: HookOrigin?
+    package var declaredProtocol: UnsafeRawBufferPointer? { kind.isHook ? nil : trailer }
+    /// For an interceptor or module record that states it (``RecordFlags/hookOrigin``): the bytes
+    /// of its declaring module and the hook it replaces, their lengths checked; read them with
+    /// ``HookOrigin/init(_:)``.
+    package var hookOrigin: UnsafeRawBufferPointer? { kind.isHook ? trailer : nil }
+
+    init(
+        version: UInt16, flags: RecordFlags, kind: RecordKind, accessor: UInt64, text: UnsafeRawBufferPointer,
+        compiledPattern: CompiledPattern.View?, trailer: UnsafeRawBufferPointer?
+    ) {
+        self.version = version
+        self.flags = flags
+        self.kind = kind
+        self.accessor = accessor
+        self.text = text
+        self.compiledPattern = compiledPattern
+        self.trailer = trailer
+    }
+}
+
+extension RecordKind {
+    /// Whether records of the kind are an interceptor's or a module's (``RecordFlags/hookOrigin``).
+    var isHook: Bool { self == .interceptor || self == .module }
 }
 
 /// Why a record, or the rest of a section, cannot be used.

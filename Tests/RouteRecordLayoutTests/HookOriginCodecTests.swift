@@ -9,7 +9,11 @@ struct HookOriginCodecTests {
         var reads: [Result<(UInt16, RecordFlags, String, HookOrigin?), RecordProblem>] = []
         section.withUnsafeBytes { bytes in
             RouteRecordCodec.forEachRecord(in: bytes) { read in
-                reads.append(read.result.map { ($0.version, $0.flags, String(decoding: $0.text, as: UTF8.self), $0.hookOrigin) })
+                reads.append(read.result.flatMap { view in
+                    guard let bytes = view.hookOrigin else { return .success((view.version, view.flags, String(decoding: view.text, as: UTF8.self), nil)) }
+                    guard let origin = HookOrigin(bytes) else { return .failure(.badHookOrigin) }
+                    return .success((view.version, view.flags, String(decoding: view.text, as: UTF8.self), origin))
+                })
             }
         }
         return reads
