@@ -118,7 +118,7 @@ let package = Package(
         .target(name: "LinkRouterDesktop", dependencies: ["LinkRouterCore"], swiftSettings: strictSettings),
         // Checks of an app's discovered routes for its tests; no test framework, so XCTest and
         // Swift Testing both can call it.
-        .target(name: "LinkRouterTesting", dependencies: ["LinkRouter"], swiftSettings: strictSettings),
+        .target(name: "LinkRouterTesting", dependencies: ["LinkRouter", "RouteRecordReader"], swiftSettings: strictSettings),
 
         // The GLib/GTK/libadwaita functions LinkRouterGTK calls, declared in its header (no GTK
         // header search path, so none of pkg-config's flags SwiftPM refuses), and the GLib source
@@ -146,7 +146,7 @@ let package = Package(
         // typed error for bad input; they print nothing and never exit.
         .target(
             name: "RouteInspection",
-            dependencies: ["AppLinkFiles", "LinkRouterCore", "LinkRouterDesktop", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
+            dependencies: ["AppLinkFiles", "LinkRouterCore", "RoutePatterns", "RouteRecordReader", "RouteRecordLayout", "RouteTableJSON"],
             path: "Tools/RouteInspection",
             swiftSettings: strictSettings
         ),
@@ -275,7 +275,7 @@ let package = Package(
             name: "LinkRouterDiscoveryTests",
             dependencies: [
                 "LinkRouter", "RouteRecordReader", "RouteRecordLayout", "CRouteRecord", "CDiscoveryFixtures", "ServiceFixtureInterfaces", "ServiceFixtures",
-                "RouteInspection", "AppLinkFiles",
+                "RouteInspection", "AppLinkFiles", "LinkRouterTesting", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -106,7 +106,7 @@ enum ProfileModule {
 @Routable("lounge", groups: [.members])
 struct LoungePage {}
 
-print(await Router.shared.open("app://lounge").failure!)                   // interceptor 'MembersOnly' stopped the open: members only
+print(await Router.shared.open("app://lounge").failure!)                   // interceptor 'GettingStarted.MembersOnly' stopped the open: members only
 print((await Router.shared.open("app://me").page as? UserPage)?.id ?? 0)   // 42
 // snippet.end
 

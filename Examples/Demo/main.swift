@@ -153,7 +153,7 @@ let script: [(url: String, expected: String)] = [
     // AccountFeature declares these too: its module set-up redirects the old profile address, and
     // its interceptor refuses a name that is not letters and digits.
     ("shop://user/ada", "page   ProfilePage(user: ada, tab: posts) (via shop://account/profile/ada)"),
-    (Routes.accountSignin(user: "grace!").url, "failed interceptor 'UserNameInterceptor' stopped the open: 'grace!' is not a user name: letters and digits only"),
+    (Routes.accountSignin(user: "grace!").url, "failed interceptor 'AccountFeature.UserNameInterceptor' stopped the open: 'grace!' is not a user name: letters and digits only"),
     (Routes.greet(name: "ada lovelace").url, "action greet/:name → Hello, ada lovelace!"),
     ("shop://plugin/hello?name=ada", "page   PluginHelloPage(name: ada)"),
     ("shop://catalog/product/not-a-number", "page   CategoryPage(category: product/not-a-number)"),

@@ -1,4 +1,5 @@
 public import LinkRouterCore
+package import RouteRecordReader
 
 /// What one discovery pass found and registered.
 public struct DiscoveryReport: Sendable {
@@ -24,8 +25,10 @@ public struct DiscoveryReport: Sendable {
     /// several), each naming every record by file, offset and accessor symbol; none of them is
     /// registered (also in `diagnostics`).
     public internal(set) var duplicateRoutes: [DuplicateRoute] = []
-    /// The records that lost to the one record of their shape marked as an override, one line
-    /// each naming both records; not a problem, so not in `diagnostics`.
+    /// Every record an override won over, one line each naming both records: routes and
+    /// services (not a problem, so not in `diagnostics`), and interceptors and modules replaced
+    /// by another module's (logged as warnings; `AppRoutes.validate()` fails on one its test
+    /// does not expect).
     public internal(set) var overridden: [String] = []
     /// The service protocols whose `@RoutableService` implementations were registered, by full
     /// name, in registration order.
@@ -47,8 +50,14 @@ public struct DiscoveryReport: Sendable {
     /// Not in `diagnostics`: both routes are registered and work, one of them never wins. Empty
     /// when the pass did not validate (``RouteDiscovery/validatesByDefault``).
     public internal(set) var conflicts: [RouteConflict] = []
-    /// Every record skipped and every duplicate, one line each (also logged as warnings).
+    /// Every problem, one line each (also logged, as errors for a guard not in place, else as
+    /// warnings): every record skipped, every duplicate, every interceptor or module contested or
+    /// whose override was refused (the routes it guards refuse to open), and the findings of the
+    /// checks a validating pass runs (interceptor scopes that match no route).
     public internal(set) var diagnostics: [String] = []
+    /// What the checks found (``RouteRecordReader/RecordChecks``), problems and overrides taken
+    /// alike, in the order reported: what `AppRoutes` reads.
+    package internal(set) var findings: [RecordFinding] = []
     /// How long the pass took.
     public internal(set) var duration: Duration = .zero
 }

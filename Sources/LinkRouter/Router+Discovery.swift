@@ -1,6 +1,6 @@
 public import LinkRouterCore
 public import Logging
-import RouteRecordReader
+package import RouteRecordReader
 
 /// When a router registers the routes that modules declared by annotation.
 public enum RouteDiscovery: Sendable, Hashable {
@@ -10,11 +10,12 @@ public enum RouteDiscovery: Sendable, Hashable {
     case manual
 
     /// Whether a discovery pass checks the routes for ties and shadowed routes
-    /// (``DiscoveryReport/conflicts``) when the caller does not say: `true` when LinkRouter is
-    /// compiled for debugging, `false` in a release build. The check resolves a key for every
-    /// form of every route and builds the routing table early; at 10,000 routes it costs more than
-    /// registering them (optimized: about 10 ms against 6), which a release build's start-up should
-    /// not pay for a diagnostic. Pass `validating: true` to have it anyway.
+    /// (``DiscoveryReport/conflicts``) and the interceptor scopes that match no route when the
+    /// caller does not say: `true` when LinkRouter is compiled for debugging, `false` in a release
+    /// build. The check resolves a key for every form of every route and builds the routing table
+    /// early; at 10,000 routes it costs more than registering them (optimized: about 10 ms against
+    /// 6), which a release build's start-up should not pay for a diagnostic. Pass
+    /// `validating: true` to have it anyway.
     public static var validatesByDefault: Bool {
         #if DEBUG
         true
@@ -50,9 +51,19 @@ extension Router {
     /// A route registered before this call keeps its place. The `@RoutableService`
     /// implementations of one protocol follow the same rule; a protocol registered by hand keeps
     /// its manual registration. Service problems name the record's accessor symbol, and services
-    /// marked required with `services.require(_:)` that are still missing are reported. When
-    /// `validating`, the routes are then checked with `validate()`: the ties and shadowed routes
-    /// that involve a route of this pass are in ``DiscoveryReport/conflicts`` and logged as warnings.
+    /// marked required with `services.require(_:)` that are still missing are reported.
+    ///
+    /// Interceptors (`@RouteInterceptor`) are then added and modules (`@RouterModule`) configured.
+    /// Hooks of one kind and name follow the same rule; an `overrides: true` outside the program's
+    /// executable is refused, and a hook that is contested or refused is not added, and the routes
+    /// it guards refuse to open (``/LinkRouterCore/RouteFailure/guardUnavailable(guard:reason:)``):
+    /// logged as errors, in ``DiscoveryReport/diagnostics``. Every hook replaced by an override is
+    /// logged as a warning and listed in ``DiscoveryReport/overridden``.
+    ///
+    /// When `validating`, the pass then runs the rest of the checks `routes check` and
+    /// `AppRoutes.validate()` run (but those that read files on disk): the ties and shadowed routes
+    /// that involve a route of this pass are in ``DiscoveryReport/conflicts`` and logged as
+    /// warnings, and the interceptor scopes that match no route are in `diagnostics`.
     ///
     /// Call it again at any time to register the libraries loaded since, by anyone (a dependency's
     /// own `dlopen`): each object is registered once. A library whose records were registered stays
@@ -60,17 +71,24 @@ extension Router {
     /// routes or services pointing into unmapped memory.
     ///
     /// - Parameters:
-    ///   - validating: Whether to check the routes for ties and shadowed routes after registering
-    ///     (``DiscoveryReport/conflicts``); by default only when LinkRouter is compiled for debugging.
+    ///   - validating: Whether to check the routes for ties, shadowed routes and interceptor scopes
+    ///     that match no route after registering (``DiscoveryReport/conflicts``,
+    ///     ``DiscoveryReport/diagnostics``); by default only when LinkRouter is compiled for debugging.
     ///   - logger: Where diagnostics go.
     /// - Returns: What was found and registered.
     @discardableResult
     public func registerRoutes(
         validating: Bool = RouteDiscovery.validatesByDefault, logger: Logger = Logger(label: "LinkRouter.discovery")
     ) -> DiscoveryReport {
+        registerRoutes(checking: validating ? .validating : .startUp, logger: logger)
+    }
+
+    /// ``registerRoutes(validating:logger:)`` running the checks down to `depth`: `AppRoutes`
+    /// runs them all, those that read the files on disk included.
+    package func registerRoutes(checking depth: RecordChecks.Depth, logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         Self.register(
             from: LoadedImage.all().filter(claim), judgedFromMemory: true, routesIn: self, servicesIn: serviceRegistry,
-            validating: validating, logger: logger
+            checking: depth, logger: logger
         )
     }
 
@@ -101,7 +119,7 @@ extension Router {
         prepareForFirstUse()
         return Self.register(
             from: claimed ? [image] : [], judgedFromMemory: false, routesIn: self, servicesIn: serviceRegistry,
-            validating: validating, logger: logger
+            checking: validating ? .validating : .startUp, logger: logger
         )
     }
 
@@ -122,7 +140,7 @@ extension ServiceRegistry {
     @discardableResult
     public func registerAnnotatedServices(logger: Logger = Logger(label: "LinkRouter.discovery")) -> DiscoveryReport {
         let images = LoadedImage.all().filter { claimSource($0.sourceName) }
-        return Router.register(from: images, judgedFromMemory: true, routesIn: nil, servicesIn: self, validating: false, logger: logger)
+        return Router.register(from: images, judgedFromMemory: true, routesIn: nil, servicesIn: self, checking: .startUp, logger: logger)
     }
 }
 

@@ -12,7 +12,7 @@ extension Router {
     /// records is left unopened (``LoadedImage/mayHoldRecords``).
     static func register(
         from images: [LoadedImage], judgedFromMemory: Bool, routesIn router: Router?, servicesIn services: ServiceRegistry,
-        validating: Bool, logger: Logger
+        checking depth: RecordChecks.Depth, logger: Logger
     ) -> DiscoveryReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -58,8 +58,19 @@ extension Router {
         // carries (a Swift record's compiled pattern) or parsed once (a C record's). The override
         // rule then decides on the whole pass, the losers are left out, and the registry takes the
         // rest as they are: the routing table is built from them, at first use.
-        var pass = RecordPass(sections.map(\.records), capacity: capacity, makesRoutes: router != nil) { record throws(RecordPass.Skip) in
-            try target(of: record, for: router)
+        // A service's key is the protocol its accessor yields; what it yields is kept to register it.
+        var resolvedServices: [RecordLocation: DiscoveredService] = [:]
+        var pass = RecordPass(
+            sections.map(\.records), capacity: capacity, makesRoutes: router != nil,
+            executables: Set(images.filter(\.isMainProgram).map(\.path)),
+            target: { record throws(RecordPass.Skip) in try target(of: record, for: router) }
+        ) { record throws(RecordPass.Skip) -> String in
+            guard let service = loadValue(DiscoveredService.self, fromAccessorAt: record.accessorAddress) else {
+                throw .unusableTarget("its accessor refused this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            }
+            guard service.isNamed(record.pattern) else { throw .unusableTarget("the record names '\(record.pattern)' but implements '\(service.name)'") }
+            resolvedServices[record.location] = service
+            return service.name
         }
         report.recordCount = pass.recordCount
         for issue in pass.issues {
@@ -80,30 +91,43 @@ extension Router {
             logger.warning("\(message)")
         }
         if let router {
-            reportContests(of: pass, in: &report, logger: logger)
             for (record, existing) in pass.register(on: router) {
                 let message = "duplicate route '\(record.pattern)' at \(record.location) ignored: '\(existing)' registered earlier wins"
                 report.diagnostics.append(message)
                 logger.warning("\(message)")
             }
             report.registered = pass.registeredPatterns
-            if validating {
-                reportConflicts(in: router, report: &report, logger: logger)
-                // What the annotations declare beside routes: routable protocols and their
-                // providers, groups and the names that use them.
-                for problem in DeclarationChecks.problems(of: pass) {
-                    report.diagnostics.append(problem.description)
-                    logger.warning("\(problem.description)")
-                }
+        }
+        // The checks (RecordChecks), the ones that decide what is registered first: the contests
+        // of every kind of record, told once.
+        let checks = RecordChecks.Subject(pass: pass, router: router) { [pass] in Self.sectionsOnDisk(of: pass) }
+        // A service's duplicate is reported with the service problems; a pass of services alone
+        // (no router) leaves the interceptors and modules to the router's own pass.
+        let hookKinds: Set<RecordFinding.Kind> = [.duplicateHook, .hookOverridden, .refusedOverride, .unknownOverrideTarget]
+        reportFindings(checks.contests.filter { $0.kind != .duplicateService && (router != nil || !hookKinds.contains($0.kind)) }, in: &report, logger: logger)
+        ServiceDiscoveryPass.register(pass, resolved: resolvedServices, contests: checks.contests, in: services, report: &report, logger: logger)
+        // Interceptors and modules last: a module's set-up may use the services and routes of the pass.
+        if let router {
+            HookDiscoveryPass.run(pass, contests: checks.contests, on: router, report: &report, logger: logger)
+            // The rest of the checks, with every route in place, the modules' included.
+            if depth >= .validating {
+                checks.conflicts = conflicts(in: router, registeredBy: report)
+                report.conflicts = checks.conflicts
+                reportFindings(RecordChecks.findings(of: checks, in: RecordChecks.Depth.validating...depth), in: &report, logger: logger)
             }
         }
-        var servicePass = ServiceDiscoveryPass()
-        for service in pass.services { servicePass.add(service) }
-        servicePass.finish(in: services, report: &report, logger: logger)
-        // Interceptors and modules last: a module's set-up may use the services and routes of the pass.
-        if let router { HookDiscoveryPass.run(pass.hooks, on: router, report: &report, logger: logger) }
         report.duration = clock.now - start
         return report
+    }
+
+    /// The route sections of the files of a pass's records, read from disk, for the checks that
+    /// need a file: only the files whose records the checks look at (routes declaring a protocol).
+    private static func sectionsOnDisk(of pass: RecordPass) -> [RouteSection] {
+        var files: [String] = []
+        for record in pass.records where record.declaredProtocol != nil && !files.contains(record.location.file) {
+            files.append(record.location.file)
+        }
+        return files.compactMap { try? RouteSectionReader.read(file: $0) }
     }
 
     /// What a record's route opens, read through its accessor: a page type, a Swift action (a

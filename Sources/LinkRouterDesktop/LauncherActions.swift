@@ -27,7 +27,7 @@ extension DesktopEntry.Action {
         var actions: [Self] = []
         var identifiers = Set<String>()
         for route in routes where route.options.isLauncherAction {
-            if let reason = launcherActionProblem(pattern: route.pattern, options: route.options) {
+            if let reason = route.options.launcherActionProblem(of: route.pattern) {
                 throw DesktopEntry.InvalidValue(key: "Actions", reason: reason)
             }
             // `catalog/search` gives `catalog-search`; a second one of the same name gets `-2`.
@@ -42,22 +42,5 @@ extension DesktopEntry.Action {
             actions.append(try Self(id: id, name: route.options.summary ?? "", link: link))
         }
         return actions
-    }
-
-    /// Why a route cannot be a launcher action, or `nil` when it can: it must be external, have a
-    /// summary, and a pattern of literal segments only. The one rule `launcherActions(of:scheme:host:)`
-    /// and `routes check` apply.
-    package static func launcherActionProblem(pattern: RoutePattern, options: RouteOptions) -> String? {
-        if options.exposure != .external {
-            return "'\(pattern.text)' is declared a launcher action but is internal: the launcher opens its link as a link from outside, which an internal route refuses (declare it exposure: .external, or drop launcherAction)"
-        }
-        if options.summary?.isEmpty ?? true {
-            return "'\(pattern.text)' is declared a launcher action without a summary: the summary is the action's title"
-        }
-        let literal = pattern.optionalGroups.isEmpty && pattern.segments.allSatisfy { if case .literal = $0 { true } else { false } }
-        if !literal {
-            return "'\(pattern.text)' is declared a launcher action but its pattern has placeholders, wildcards or optional groups: the action's link is the pattern itself"
-        }
-        return nil
     }
 }

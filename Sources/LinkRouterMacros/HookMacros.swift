@@ -6,8 +6,11 @@ public import SwiftSyntaxMacros
 /// `@RouteInterceptor(name:scope:priority:overrides:)` on an interceptor type at file scope.
 ///
 /// Adds an extension of the type holding its interceptor record, `__linkRouterInterceptor`
-/// (kind `'icpt'`, text `name NUL scope NUL priority`), whose accessor makes the interceptor with
-/// `init()`, and conforms the type to `RouteInterceptor` when it does not declare it:
+/// (kind `'icpt'`, text `name NUL scope NUL priority`, then its origin: the declaring module and
+/// the hook it replaces), whose accessor makes the interceptor with `init()`, and conforms the
+/// type to `RouteInterceptor` when it does not declare it. The name is by default the type's,
+/// qualified by its module (`AccountFeature.LoginInterceptor`), which the declaration's file ID
+/// gives, so that two modules' interceptors of one type name are two interceptors:
 ///
 /// ```swift
 /// { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } }
@@ -28,10 +31,12 @@ public enum RouteInterceptorMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard let interceptor = AnnotatedType(declaration, attribute: node, rules: rules, in: context) else { return [] }
-        var name = interceptor.name.filter { $0 != "`" }
+        let module = declaringModule(of: node, in: context)
+        let qualifiedName = (module.map { "\($0)." } ?? "") + interceptor.name.filter { $0 != "`" }
+        var name = qualifiedName
         var scope = InterceptorRecordText.Scope.all
         var priority = 0
-        var isOverride = false
+        var override = HookOverride.none
         var failed = false
         if case .argumentList(let arguments) = node.arguments {
             for argument in arguments {
@@ -54,7 +59,7 @@ public enum RouteInterceptorMacro: ExtensionMacro {
                         context.diagnoseError(argument.expression, "priorityNotLiteral", "write the priority as an integer literal, such as '100' or '-1'")
                     }
                 case "overrides":
-                    if let value = argument.expression.overridesLiteral(in: context) { isOverride = value } else { failed = true }
+                    if let value = HookOverride(argument.expression, of: qualifiedName, in: context) { override = value } else { failed = true }
                 default:
                     failed = true
                     context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
@@ -70,11 +75,11 @@ public enum RouteInterceptorMacro: ExtensionMacro {
         let accessor = accessorSource([
             "LinkRouter.__storeInterceptor(\(interceptor.name).self, to: __value, ifExpected: __type) { \(interceptor.name)() }",
         ])
-        let flags: RecordFlags = isOverride ? .override : []
+        let origin = module.map { HookOrigin(module: $0, replaces: override.replaced) }
         let record = makeRecordDeclaration(
             named: interceptor.recordName(prefix: "__linkRouterInterceptor", in: context),
-            record: RouteRecordCodec.encodeDeclaration(kind: .interceptor, text: text.bytes, flags: flags),
-            description: "text: \(name.debugDescription), \(String(describing: scope).debugDescription), \(priority)",
+            record: RouteRecordCodec.encodeDeclaration(kind: .interceptor, text: text.bytes, flags: override.flags, origin: origin),
+            description: "text: \(name.debugDescription), \(String(describing: scope).debugDescription), \(priority)" + HookOverride.describe(origin),
             accessor: accessor,
             placement: interceptor.placement(in: type, missing: protocols)
         )
@@ -129,8 +134,9 @@ public enum RouteInterceptorMacro: ExtensionMacro {
 /// `@RouterModule(overrides:)` on a module type at file scope.
 ///
 /// Adds an extension of the type holding its module record, `__linkRouterModule` (kind
-/// `'modl'`, text the type's name), whose accessor yields `configure(_:)`, and conforms the type
-/// to `RouterModule` when it does not declare it:
+/// `'modl'`, text the type's name qualified by its module, then its origin as an interceptor's),
+/// whose accessor yields `configure(_:)`, and conforms the type to `RouterModule` when it does
+/// not declare it:
 ///
 /// ```swift
 /// { __value, __type, _ in LinkRouter.__storeModule(AccountModule.self, to: __value, ifExpected: __type) }
@@ -151,28 +157,89 @@ public enum RouterModuleMacro: ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard let module = AnnotatedType(declaration, attribute: node, rules: rules, in: context) else { return [] }
-        var isOverride = false
+        let declaringModule = declaringModule(of: node, in: context)
+        let name = (declaringModule.map { "\($0)." } ?? "") + module.name.filter { $0 != "`" }
+        var override = HookOverride.none
         if case .argumentList(let arguments) = node.arguments {
             for argument in arguments {
                 guard argument.label?.text == "overrides" else {
                     context.diagnoseError(argument, "unexpectedArgument", "unexpected argument '\(argument.trimmedDescription)'")
                     return module.conformanceOnly(in: type, missing: protocols)
                 }
-                guard let value = argument.expression.overridesLiteral(in: context) else {
+                guard let value = HookOverride(argument.expression, of: name, in: context) else {
                     return module.conformanceOnly(in: type, missing: protocols)
                 }
-                isOverride = value
+                override = value
             }
         }
-        let name = module.name.filter { $0 != "`" }
+        let origin = declaringModule.map { HookOrigin(module: $0, replaces: override.replaced) }
         let record = makeRecordDeclaration(
             named: module.recordName(prefix: "__linkRouterModule", in: context),
-            record: RouteRecordCodec.encodeDeclaration(kind: .module, text: Array(name.utf8), flags: isOverride ? .override : []),
-            description: "text: \(name.debugDescription)",
+            record: RouteRecordCodec.encodeDeclaration(kind: .module, text: Array(name.utf8), flags: override.flags, origin: origin),
+            description: "text: \(name.debugDescription)" + HookOverride.describe(origin),
             accessor: accessorSource(["LinkRouter.__storeModule(\(module.name).self, to: __value, ifExpected: __type)"]),
             placement: module.placement(in: type, missing: protocols)
         )
         return [record.cast(ExtensionDeclSyntax.self)]
+    }
+}
+
+/// The Swift module a hook is declared in: the module of the annotation's file ID
+/// (`AccountFeature/LoginInterceptor.swift`); `nil` when the compiler does not say.
+private func declaringModule(of node: some SyntaxProtocol, in context: some MacroExpansionContext) -> String? {
+    guard let fileID = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .fileID)?.file
+        .as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+        let slash = fileID.firstIndex(of: "/"), slash != fileID.startIndex
+    else { return nil }
+    let module = String(fileID[..<slash])
+    return module.utf8.count <= RecordLayout.maximumHookOriginPartLength ? module : nil
+}
+
+/// What a hook's `overrides:` says: nothing, `true` (it replaces the unmarked hooks of its own
+/// name; taken only from the executable), or the module-qualified name of the hook it replaces.
+enum HookOverride: Equatable {
+    case none
+    case ofItsName
+    case replacing(String)
+
+    /// The flags of the record: the override bit for either form.
+    var flags: RecordFlags { self == .none ? [] : .override }
+
+    /// The hook replaced, when named.
+    var replaced: String? { if case .replacing(let name) = self { name } else { nil } }
+
+    /// `overrides: true`, `false` or `"Module.Name"` of a hook whose own name is `ownName`; `nil`,
+    /// with an error on the expression, for anything else.
+    init?(_ expression: ExprSyntax, of ownName: String, in context: some MacroExpansionContext) {
+        if let value = expression.booleanLiteral {
+            self = value ? .ofItsName : .none
+            return
+        }
+        let message = "write 'overrides' as 'true', 'false' or the module-qualified name of the hook it replaces, such as \"Auth.LoginInterceptor\""
+        guard let literal = expression.as(StringLiteralExprSyntax.self), let name = literal.representedLiteralValue else {
+            context.diagnoseError(expression, "overridesNotLiteral", message)
+            return nil
+        }
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !name.utf8.contains(0), !name.contains(" ") else {
+            context.diagnoseError(literal, "overridesNotQualified", "name the hook this one replaces with its module, such as \"Auth.LoginInterceptor\": '\(name)' names no module")
+            return nil
+        }
+        guard name.utf8.count <= RecordLayout.maximumHookOriginPartLength else {
+            context.diagnoseError(literal, "overridesTooLong", "the name of the hook replaced takes \(name.utf8.count) bytes; its record holds at most \(RecordLayout.maximumHookOriginPartLength)")
+            return nil
+        }
+        guard name != ownName else {
+            context.diagnoseError(literal, "overridesItself", "a hook cannot replace itself: '\(name)' is this hook's own name")
+            return nil
+        }
+        self = .replacing(name)
+    }
+
+    /// The record's comment about its origin: `; declared in AccountFeature, replaces Auth.Login`.
+    static func describe(_ origin: HookOrigin?) -> String {
+        guard let origin else { return "" }
+        return "; declared in \(origin.module)" + (origin.replaces.map { ", replaces \($0)" } ?? "")
     }
 }
 

@@ -1,5 +1,6 @@
 // Re-exported, so that a test importing LinkRouterTesting alone names Router, RouterConfiguration...
 @_exported public import LinkRouter
+import RouteRecordReader
 
 /// The routes and services that the modules linked into a test declare by annotation, discovered
 /// into a new router, with checks a test calls to assert they are sound.
@@ -13,7 +14,7 @@
 ///
 /// @Test func appRoutes() throws {
 ///     let routes = AppRoutes(requiring: [(any SessionService).self])
-///     try routes.validate()                                  // no bad record, duplicate, tie, shadowed route or missing service
+///     try routes.validate()                                  // every check of `routes check`: no bad record, duplicate, tie, ...
 ///     try routes.expect(resolving: ["app://user/42": "user/<int:id>", "app://cart": "cart"])
 /// }
 /// ```
@@ -36,23 +37,47 @@ public struct AppRoutes: Sendable {
         let router = Router(configuration: configuration, discovery: .manual)
         router.services.require(services)
         self.router = router
-        report = router.registerRoutes(validating: true)
+        // Every check `routes check` runs, those that read the files on disk included.
+        report = router.registerRoutes(checking: .thorough)
     }
 
-    /// Every problem with the discovered routes and services, one line each: records discovery
-    /// skipped, duplicate routes and services, records that cannot be resolved, required services
-    /// with no implementation (each naming its file, offset and symbol), then the ties and
-    /// shadowed routes `router.validate()` found (``/LinkRouter/DiscoveryReport/conflicts``: the
-    /// router is new, so they are all of its conflicts). Empty when all is well.
-    public var problems: [String] {
-        report.diagnostics + report.conflicts.map { "\($0.kind.rawValue) route '\($0.pattern)': \($0)" }
-    }
-
-    /// Checks that the discovered routes and services have no problem (``problems``).
+    /// Every problem with the discovered routes and services, one line each, as discovery found
+    /// them with every check `routes check` runs: records discovery skipped, duplicate routes,
+    /// services, interceptors and modules, overrides refused, records that cannot be resolved,
+    /// required services with no implementation (each naming its file, offset and symbol),
+    /// interceptor scopes that match no route, pages that do not offer the protocol their route
+    /// declares, then the ties and shadowed routes (``/LinkRouter/DiscoveryReport/conflicts``:
+    /// the router is new, so they are all of its conflicts). Empty when all is well.
     ///
-    /// - Throws: ``RouteTestFailure`` listing every problem.
-    public func validate() throws(RouteTestFailure) {
-        let problems = problems
+    /// Interceptors and modules replaced by another's override are not here: ``validate(expectingOverrides:)``
+    /// fails on those its caller does not expect (``overrides``).
+    public var problems: [String] {
+        report.diagnostics + report.findings.filter { $0.kind == .tie || $0.kind == .shadowed }.map(\.line)
+    }
+
+    /// Every interceptor and module replaced by another's override, one line each naming both
+    /// records, with the name of the one replaced: what ``validate(expectingOverrides:)`` fails
+    /// on unless expected.
+    public var overrides: [(replaced: String, line: String)] {
+        report.findings.filter { $0.kind == .hookOverridden }.map { ($0.subject ?? "", $0.line) }
+    }
+
+    /// Checks that the discovered routes and services have no problem (``problems``), and that
+    /// no interceptor or module was replaced by another's override but those expected.
+    ///
+    /// A guard replaced is a decision of the app: a library, or an override in the executable,
+    /// that replaces an interceptor or a module's set-up fails this check until the test names it.
+    ///
+    /// ```swift
+    /// try routes.validate(expectingOverrides: ["Auth.LoginInterceptor"])
+    /// ```
+    ///
+    /// - Parameter expected: The interceptors and modules, by name (as ``overrides`` gives it:
+    ///   `Auth.LoginInterceptor`, or an explicit name such as `audit`), whose replacement is expected.
+    /// - Throws: ``RouteTestFailure`` listing every problem and every replacement not expected.
+    public func validate(expectingOverrides expected: Set<String> = []) throws(RouteTestFailure) {
+        let unexpected = overrides.filter { !expected.contains($0.replaced) }.map { "unexpected override: " + $0.line }
+        let problems = problems + unexpected
         guard problems.isEmpty else { throw RouteTestFailure(check: "the app's routes and services", problems: problems) }
     }
 

@@ -28,6 +28,9 @@ package enum RecordLayout {
     /// The most UTF-8 bytes of the protocol a page declares (`@Routable(..., as: P.self)`): its
     /// length is stored in one byte. A longer name is a compile-time error.
     package static let maximumDeclaredProtocolLength = 255
+    /// The most UTF-8 bytes of a hook's declaring module and of the hook it replaces
+    /// (``RecordFlags/hookOrigin``): each length is stored in one byte.
+    package static let maximumHookOriginPartLength = 255
     /// The most blocks a record is read with: room for the longest text and its compiled pattern,
     /// and a bound on what a corrupt block count can make a reader copy.
     package static let maximumBlockCount = 32
@@ -138,7 +141,8 @@ package enum RecordKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
 /// records: the protocol the page offers follows the compiled pattern (``declaredProtocol``). Bit 7,
 /// in action records: the action is a type (``typedAction``). Bit 8, in page records: the result
 /// the page returns follows (``declaredResult``). Bit 9, in route records: the route is a launcher
-/// action (``launcherAction``). Bit 15 marks the
+/// action (``launcherAction``). Bit 10, in interceptor and module records: the declaring module,
+/// and the hook replaced, follow the text (``hookOrigin``). Bit 15 marks the
 /// later blocks of a version-2 record. Other bits are reserved: written 0, ignored when read.
 package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// The flags field as stored.
@@ -182,6 +186,11 @@ package struct RecordFlags: OptionSet, Sendable, Hashable {
     /// shows on the app's icon (`@Routable(..., launcherAction: true)`). Readers that predate it
     /// ignore it and read the route as it is, without the menu item.
     package static let launcherAction = RecordFlags(rawValue: 1 << 9)
+    /// Bit 10, in `'icpt'` and `'modl'` records: the Swift module that declares the hook follows
+    /// the text, then the hook it replaces, if it names one (``HookOrigin``): each a length in one
+    /// byte (the module's 1 to 255, the replaced hook's 0 to 255), then its UTF-8 bytes. Readers
+    /// that predate it stop at the text's length and read the hook as it was.
+    package static let hookOrigin = RecordFlags(rawValue: 1 << 10)
     /// Bit 15: in a version-2 record, the flags field of every block after the first holds the
     /// block's index with this bit set; a record's first block never has it.
     package static let continuationBlock = RecordFlags(rawValue: 1 << 15)

@@ -66,7 +66,7 @@ package enum RouteRecordCodec {
 
     /// The declared protocol's or result's name at the start of `rest`, the bytes after a
     /// record's compiled pattern (and protocol): `nil` when its length byte is 0 or runs past `rest`.
-    private static func declaredName(at rest: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    static func declaredName(at rest: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         guard let length = rest.first.map(Int.init), length > 0, 1 + length <= rest.count else { return nil }
         return UnsafeRawBufferPointer(rebasing: rest[1..<(1 + length)])
     }
@@ -80,12 +80,46 @@ package enum RouteRecordCodec {
     }
 
     /// The bytes of an interceptor's or a module's record (``RecordKind/interceptor``,
-    /// ``RecordKind/module``): its text (``InterceptorRecordText``, or the module type's name) as
-    /// a service's, in version 1 when it fits 96 bytes.
-    package static func encodeDeclaration(kind: RecordKind, text: [UInt8], flags: RecordFlags) -> [UInt8] {
-        text.count <= RecordLayout.version1TextCapacity
-            ? encodeVersion1(kind: kind, flags: flags, text: text, trailer: [])
-            : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [])
+    /// ``RecordKind/module``): its text (``InterceptorRecordText``, or the module's name) as a
+    /// service's, then its origin when given (``RecordFlags/hookOrigin``, which it sets), in
+    /// version 1 when both fit 96 bytes.
+    package static func encodeDeclaration(kind: RecordKind, text: [UInt8], flags: RecordFlags, origin: HookOrigin? = nil) -> [UInt8] {
+        let trailer = origin?.bytes ?? []
+        var flags = flags
+        if origin != nil { flags.insert(.hookOrigin) }
+        return text.count + trailer.count <= RecordLayout.version1TextCapacity
+            ? encodeVersion1(kind: kind, flags: flags, text: text, trailer: trailer)
+            : encodeVersion2(kind: kind, flags: flags, text: text, compiled: [], after: trailer)
+    }
+
+    /// The bytes of the origin at the start of `rest`, the bytes after a hook record's text,
+    /// their lengths checked against the record; `.success(nil)` for another kind of record or
+    /// one without the flag. Read with ``HookOrigin/init(_:)``.
+    private static func hookOrigin(
+        kind: RecordKind, flags: RecordFlags, rest: UnsafeRawBufferPointer
+    ) -> Result<UnsafeRawBufferPointer?, RecordProblem> {
+        guard kind.isHook, flags.rawValue & RecordFlags.hookOrigin.rawValue != 0 else { return .success(nil) }
+        guard let moduleLength = rest.first.map(Int.init), moduleLength > 0, 2 + moduleLength <= rest.count,
+              2 + moduleLength + Int(rest[1 + moduleLength]) <= rest.count
+        else { return .failure(.badHookOrigin) }
+        return .success(UnsafeRawBufferPointer(rebasing: rest[..<(2 + moduleLength + Int(rest[1 + moduleLength]))]))
+    }
+
+    /// The bytes after a route record's compiled pattern that its flags say follow: the declared
+    /// protocol (``RecordFlags/declaredProtocol``), then the declared result
+    /// (``RecordFlags/declaredResult``), each its length in one byte and its name, their lengths
+    /// checked against the record; `.success(nil)` when it declares neither.
+    private static func routeTrailer(flags: RecordFlags, rest: UnsafeRawBufferPointer) -> Result<UnsafeRawBufferPointer?, RecordProblem> {
+        var end = 0
+        if flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 {
+            guard let name = declaredName(at: UnsafeRawBufferPointer(rebasing: rest[end...])) else { return .failure(.badDeclaredProtocol) }
+            end += 1 + name.count
+        }
+        if flags.rawValue & RecordFlags.declaredResult.rawValue != 0 {
+            guard let name = declaredName(at: UnsafeRawBufferPointer(rebasing: rest[end...])) else { return .failure(.badDeclaredProtocol) }
+            end += 1 + name.count
+        }
+        return .success(end == 0 ? nil : UnsafeRawBufferPointer(rebasing: rest[..<end]))
     }
 
     /// A version-1 record: the header, then the text and, after it in the text field, `trailer`
@@ -220,12 +254,22 @@ package enum RouteRecordCodec {
                 compiled = compiledPattern(trailing: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...]))
                 guard compiled != nil else { return (block, .failure(.badCompiledPattern)) }
             }
-            let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
-            guard let (declared, result) = declaredNames(flags, after: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...]))
-            else { return (block, .failure(.badDeclaredProtocol)) }
+            var trailer: UnsafeRawBufferPointer?
+            if kind.isHook {
+                // A hook's origin follows its text (hooks have no compiled pattern and no protocol).
+                switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: textField[Int(textLength)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (block, .failure(problem))
+                }
+            } else {
+                let compiledSize = compiled.map { 3 + 6 * $0.count + $0.decodedLiterals.count } ?? 0
+                switch routeTrailer(flags: flags, rest: UnsafeRawBufferPointer(rebasing: textField[(Int(textLength) + compiledSize)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (block, .failure(problem))
+                }
+            }
             return (block, .success(RecordView(
-                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
-                declaredResult: result
+                version: 1, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, trailer: trailer
             )))
         case 2:
             guard !flags.contains(.continuationBlock) else { return (block, .failure(.misplacedBlock)) }
@@ -264,11 +308,20 @@ package enum RouteRecordCodec {
                 compiled = CompiledPattern.view(of: UnsafeRawBufferPointer(rebasing: body[textLength..<(textLength + compiledLength)]))
                 guard compiled != nil else { return (size, .failure(.badCompiledPattern)) }
             }
-            guard let (declared, result) = declaredNames(flags, after: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...]))
-            else { return (size, .failure(.badDeclaredProtocol)) }
+            var trailer: UnsafeRawBufferPointer?
+            if kind.isHook {
+                switch hookOrigin(kind: kind, flags: flags, rest: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (size, .failure(problem))
+                }
+            } else {
+                switch routeTrailer(flags: flags, rest: UnsafeRawBufferPointer(rebasing: body[(textLength + compiledLength)...])) {
+                case .success(let read): trailer = read
+                case .failure(let problem): return (size, .failure(problem))
+                }
+            }
             return (size, .success(RecordView(
-                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, declaredProtocol: declared,
-                declaredResult: result
+                version: 2, flags: flags, kind: kind, accessor: accessor, text: text, compiledPattern: compiled, trailer: trailer
             )))
         default:
             // A later version keeps the block count and the writer where version 2 has them, and
@@ -280,25 +333,6 @@ package enum RouteRecordCodec {
                 && firstBadBlock(of: bytes, version: version, blockCount: blockCount) == nil
             return (isWhole ? blockCount * block : block, .failure(.unsupportedVersion(version, writer: writer)))
         }
-    }
-
-    /// The declared protocol and result that `flags` say follow in `rest` (bits 6 and 8), each
-    /// `nil` when not declared; `nil` when one is declared but its name is empty or runs past `rest`.
-    private static func declaredNames(
-        _ flags: RecordFlags, after rest: UnsafeRawBufferPointer
-    ) -> (protocol: UnsafeRawBufferPointer?, result: UnsafeRawBufferPointer?)? {
-        var rest = rest
-        var names: [UnsafeRawBufferPointer?] = []
-        for flag in [RecordFlags.declaredProtocol, .declaredResult] {
-            guard flags.rawValue & flag.rawValue != 0 else {
-                names.append(nil)
-                continue
-            }
-            guard let name = declaredName(at: rest) else { return nil }
-            names.append(name)
-            rest = UnsafeRawBufferPointer(rebasing: rest[(1 + name.count)...])
-        }
-        return (names[0], names[1])
     }
 
     /// The index of the first block after the first of a `blockCount`-block record at the start of
@@ -344,12 +378,46 @@ package struct RecordView {
     package let text: UnsafeRawBufferPointer
     /// The pattern as the macro compiled it, for a Swift record that carries it.
     package let compiledPattern: CompiledPattern.View?
+    /// What the flags say follows the text and the compiled pattern: a route's declared protocol
+    /// (bit 6) and result (bit 8), or a hook's origin (bit 10). One field for all, as no record has
+    /// a route's and a hook's: a view is copied for every record read, and a larger one costs every record.
+    private let trailer: UnsafeRawBufferPointer?
+
     /// The name of the protocol the route's page offers, as the annotation wrote it, when the
     /// record declares one (``RecordFlags/declaredProtocol``): its UTF-8 bytes, not checked.
-    package let declaredProtocol: UnsafeRawBufferPointer?
+    package var declaredProtocol: UnsafeRawBufferPointer? {
+        guard !kind.isHook, let trailer, flags.rawValue & RecordFlags.declaredProtocol.rawValue != 0 else { return nil }
+        return RouteRecordCodec.declaredName(at: trailer)
+    }
     /// The type of the result the route's page returns, as written, when the record declares one
     /// (``RecordFlags/declaredResult``): its UTF-8 bytes, not checked.
-    package var declaredResult: UnsafeRawBufferPointer? = nil
+    package var declaredResult: UnsafeRawBufferPointer? {
+        guard !kind.isHook, var rest = trailer, flags.rawValue & RecordFlags.declaredResult.rawValue != 0 else { return nil }
+        if let declared = declaredProtocol { rest = UnsafeRawBufferPointer(rebasing: rest[(1 + declared.count)...]) }
+        return RouteRecordCodec.declaredName(at: rest)
+    }
+    /// For an interceptor or module record that states it (``RecordFlags/hookOrigin``): the bytes
+    /// of its declaring module and the hook it replaces, their lengths checked; read them with
+    /// ``HookOrigin/init(_:)``.
+    package var hookOrigin: UnsafeRawBufferPointer? { kind.isHook ? trailer : nil }
+
+    init(
+        version: UInt16, flags: RecordFlags, kind: RecordKind, accessor: UInt64, text: UnsafeRawBufferPointer,
+        compiledPattern: CompiledPattern.View?, trailer: UnsafeRawBufferPointer?
+    ) {
+        self.version = version
+        self.flags = flags
+        self.kind = kind
+        self.accessor = accessor
+        self.text = text
+        self.compiledPattern = compiledPattern
+        self.trailer = trailer
+    }
+}
+
+extension RecordKind {
+    /// Whether records of the kind are an interceptor's or a module's (``RecordFlags/hookOrigin``).
+    var isHook: Bool { self == .interceptor || self == .module }
 }
 
 /// Why a record, or the rest of a section, cannot be used.
@@ -386,6 +454,9 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The record says it declares the protocol its page offers, and the name after its compiled
     /// pattern is empty, runs past the record or is not UTF-8.
     case badDeclaredProtocol
+    /// An interceptor or module record says its origin follows its text, and the module is empty,
+    /// a part runs past the record, is not UTF-8 or holds a NUL.
+    case badHookOrigin
 
     /// A one-line explanation.
     package var description: String {
@@ -407,6 +478,7 @@ package enum RecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .badCompiledPattern: "its compiled pattern is malformed"
         case .missingAccessor: "record has no accessor"
         case .badDeclaredProtocol: "the protocol its page declares is malformed"
+        case .badHookOrigin: "the module that declares the hook, or the hook it replaces, is malformed"
         }
     }
 

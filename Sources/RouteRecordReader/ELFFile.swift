@@ -75,6 +75,21 @@ final class ELFFile {
         return gelf_getehdr(elf, &header) != nil && header.e_type == UInt16(ET_REL)
     }
 
+    /// Whether the file is a program: an `ET_EXEC` file, or an `ET_DYN` one with an interpreter
+    /// (`PT_INTERP`: a position-independent executable, not a shared library).
+    var isProgram: Bool {
+        var header = GElf_Ehdr()
+        guard gelf_getehdr(elf, &header) != nil else { return false }
+        if header.e_type == UInt16(ET_EXEC) { return true }
+        guard header.e_type == UInt16(ET_DYN) else { return false }
+        var count = 0
+        guard elf_getphdrnum(elf, &count) == 0 else { return false }
+        return (0..<count).contains { index in
+            var segment = GElf_Phdr()
+            return gelf_getphdr(elf, Int32(index), &segment) != nil && segment.p_type == UInt32(PT_INTERP)
+        }
+    }
+
     /// An entry of the symbol table.
     struct Symbol {
         let name: String

@@ -14,10 +14,12 @@
 /// same way in every build, and the start-up report, `LinkRouterTesting` and `routes check` name
 /// the records to fix.
 ///
-/// A pure function of the pass's claims: discovery and `routes check` decide with it before they
-/// register anything, for routes and for services alike, and name the records of its contests
-/// one way (``NamedRecord``). A route registered before the pass (by hand, or by an earlier pass)
-/// is no part of it: it keeps its place, and a winner of its shape is reported as its duplicate.
+/// A pure function of the pass's claims, called once per pass (``RecordPass``, on which discovery
+/// and every tool decide before they register anything), for routes, services, interceptors and
+/// modules alike; its contests are told one way (``ContestReport``, naming records as
+/// ``NamedRecord``). Interceptors and modules add what may claim a name to it (``HookDecision``).
+/// A route registered before the pass (by hand, or by an earlier pass) is no part of it: it keeps
+/// its place, and a winner of its shape is reported as its duplicate.
 package enum OverrideRule {
     /// Records of one pass that claim one key.
     package struct Contest: Sendable, Hashable {
@@ -144,7 +146,8 @@ package enum OverrideRule {
 
     /// The line that reports a contest no record wins, naming every record in conflict:
     /// `duplicate route 'user/:id': 2 records of one shape, none marked as an override: ...; none
-    /// is registered (mark the one that wins with 'overrides: true')`.
+    /// is registered (mark the one that wins with 'overrides: true')`. Of interceptors and
+    /// modules, it also says that what they guard refuses to open.
     package static func duplicateMessage(_ subject: Subject, key: String, records: [NamedRecord]) -> String {
         let allOverrides = records.first?.isOverride == true
         let count = switch subject {
@@ -152,11 +155,38 @@ package enum OverrideRule {
         case .service: "\(records.count) implementations"
         case .interceptor, .module: "\(records.count) records of one name"
         }
+        let outcome = switch subject {
+        case .route, .service:
+            "; none is registered (" + (allOverrides ? "keep 'overrides: true' on one of them)" : "mark the one that wins with 'overrides: true')")
+        case .interceptor:
+            "; none is added, and the routes in their scopes refuse to open ("
+                + (allOverrides ? "keep one override)" : "give them different names, or make one replace the other: overrides: \"Module.Name\")")
+        case .module:
+            "; none runs, and the routes of their modules refuse to open ("
+                + (allOverrides ? "keep one override)" : "make one replace the other: overrides: \"Module.Name\")")
+        }
         return "duplicate \(subject.noun) '\(key)': \(count), "
             + (allOverrides ? "all marked as overrides: " : "none marked as an override: ")
             + records.map(\.description).joined(separator: "; ")
-            + "; none is registered ("
-            + (allOverrides ? "keep 'overrides: true' on one of them)" : "mark the one that wins with 'overrides: true')")
+            + outcome
+    }
+
+    /// The line that reports an interceptor's or module's `overrides: true` refused: outside the
+    /// program's executable, beside another hook of its name.
+    package static func refusedMessage(_ subject: Subject, record: NamedRecord) -> String {
+        let guarded = subject == .module ? "the routes of its module refuse" : "the routes in its scope refuse"
+        return "override refused: \(subject.noun) \(record) is marked 'overrides: true' but names no \(subject.noun) it replaces and is not in "
+            + "the program's executable, beside another of its name: it is not "
+            + (subject == .module ? "run" : "added")
+            + ", \(guarded) to open, and the others of its name are decided without it "
+            + "(name what it replaces: overrides: \"Module.Name\")"
+    }
+
+    /// The line that reports a named override of a hook no record of the pass declares.
+    package static func unknownTargetMessage(_ subject: Subject, record: NamedRecord, replaces: String) -> String {
+        "\(subject.noun) \(record) replaces '\(replaces)', which no \(subject.noun) declares: it is "
+            + (subject == .module ? "run" : "added")
+            + " and replaces nothing (name the \(subject.noun) by its module and name, such as \"Auth.LoginInterceptor\")"
     }
 
     /// The line that reports a record an override won over: `route 'user/:id' (...) in ... is

@@ -39,9 +39,14 @@ package enum ProtocolConformances {
 
     /// Reads the conformances of a file.
     ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - modules: When given, only the conformances of types declared in these modules are
+    ///     read: the others' descriptors, whose mangled names start with another module's, are
+    ///     not demangled, which is most of the cost in a large binary.
     /// - Throws: ``ELFReadError`` when the file cannot be read, or its section lists more than
     ///   ``maximumCount`` entries.
-    package static func read(file path: String) throws(ELFReadError) -> Declared {
+    package static func read(file path: String, modules: Set<String>? = nil) throws(ELFReadError) -> Declared {
         let file = try ELFFile(path: path)
         let symbols = try file.symbols()
         let descriptors = symbols.filter { $0.name.hasSuffix("Mc") && ($0.name.hasPrefix("$s") || $0.name.hasPrefix("_$s")) }
@@ -66,7 +71,11 @@ package enum ProtocolConformances {
                 }
             }
         }
+        // A type's mangled name starts with its module's, spelled as its length and its text
+        // (`$s4Demo8NotePageV...`): the first identifier of a name, never abbreviated.
+        let prefixes = modules.map { $0.flatMap { ["$s\($0.utf8.count)\($0)", "_$s\($0.utf8.count)\($0)"] } }
         let conformances = names.compactMap { name -> Conformance? in
+            if let prefixes, !prefixes.contains(where: { name.hasPrefix($0) }) { return nil }
             guard let demangled = runtimeDemangle(name),
                   let match = demangled.firstMatch(of: #/^protocol conformance descriptor for (?<type>.+) : (?<protocol>[^ ]+) in [^ ]+$/#)
             else { return nil }

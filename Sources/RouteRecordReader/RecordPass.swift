@@ -3,15 +3,21 @@ package import RoutePatterns
 package import RouteRecordLayout
 
 /// One pass from route records to routes: each record's pattern and options, then the override
-/// rule (``OverrideRule``) decided on the whole pass, then the routes that win, and a report that
-/// names what became of every record. Discovery and every `routes` subcommand make their routes
-/// with it, so a tool answers as the running app does.
+/// rule (``OverrideRule``) decided once on the whole pass for every kind of record (routes by
+/// shape, services by protocol, interceptors and modules by name: ``decide(claims:)``), then the
+/// routes that win, and a report that names what became of every record. Discovery and every
+/// `routes` subcommand make their routes with it, so a tool answers as the running app does; the
+/// checks run on it (``RecordChecks``) are discovery's, `AppRoutes.validate()`'s and `routes
+/// check`'s alike.
 ///
 /// A record is *skipped* when its pattern does not parse (a C record's), its query contract does
 /// not parse, or its target cannot be made (discovery: its accessor refuses this copy of
 /// LinkRouter); of the records of one shape, the one marked as an override wins and the others
 /// are *overridden*; none marked, or several, and all are *duplicates*, none registered; a winner
 /// whose shape the router already has is *refused* when it is registered.
+///
+/// The pass keeps the records and what was decided of them; the texts of the messages about them
+/// are made only when a check or a report asks (``RecordChecks``, ``NamedRecord/naming(_:)``).
 package struct RecordPass {
     /// What a route record is made into.
     package enum Target {
@@ -59,20 +65,34 @@ package struct RecordPass {
     package private(set) var records: [RouteRecord] = []
     /// What became of each of ``records``, by index.
     package private(set) var fates: [Fate] = []
-    /// The service records of the pass, in pass order: their own rule runs where their
-    /// accessors can be read (discovery), or on their names (`routes check`).
+    /// The service records of the pass, in pass order.
     package private(set) var services: [RouteRecord] = []
+    /// The protocol each of ``services`` implements, the key the override rule decides services
+    /// by (discovery: the protocol its accessor yields; the tools: the name its text writes), or
+    /// why the record has none (discovery: its accessor refuses, or yields another protocol).
+    package private(set) var serviceKeys: [Result<String, Skip>] = []
+    /// What the override rule decided on ``services``, in indices into it; a record without a
+    /// key takes no part.
+    package private(set) var serviceContests: [OverrideRule.Contest] = []
+    /// The indices in ``services`` of the implementations that win: each protocol's one record,
+    /// or its override.
+    package private(set) var serviceWinners: [Int] = []
     /// The interceptor and module records of the pass, in pass order: discovery registers the
-    /// interceptors and runs the modules' set-up after the routes and services
-    /// (``HookRecords``); `routes dump` and `check` list and check them.
+    /// interceptors and runs the modules' set-up after the routes and services; `routes dump` and
+    /// `check` list and check them.
     package private(set) var hooks: [RouteRecord] = []
     /// The routable-protocol and route-group declarations of the pass (`'prot'`, `'grup'`), in pass
     /// order: what the declaration checks (``DeclarationChecks``) read.
     package private(set) var declarations: [RouteRecord] = []
+    /// What the override rule decided on ``hooks`` (``HookDecision``).
+    package private(set) var hookDecision = HookDecision()
     /// The records (or sections) that could not be read, and why.
     package private(set) var issues: [RecordIssue] = []
-    /// The contests of the override rule, in record indices (into ``records``).
+    /// The contests of the override rule among the routes, in record indices (into ``records``).
     package private(set) var contests: [OverrideRule.Contest] = []
+    /// The files of the pass that are the program's executable: an interceptor or module there
+    /// marked `overrides: true` may replace the others of its name (``HookDecision``).
+    package let executables: Set<String>
     /// How many records were read, services included; the unreadable ones not.
     package private(set) var recordCount = 0
     /// The routes that win, in pass order, until ``register(on:)`` hands them over.
@@ -87,19 +107,22 @@ package struct RecordPass {
     ///     (``RouteRecords``): a record, or the issue of one that could not be read.
     ///   - capacity: How many records to make room for.
     ///   - makesRoutes: `false` to keep the service records only (a pass for services alone).
+    ///   - executables: The files of the sections that are the program's executable.
     ///   - target: What a record's route opens; the tools' routes run an action that returns `nil`.
+    ///   - serviceKey: The protocol a service record implements; by default the name its text writes.
     package init(
-        _ sections: [RouteRecords], capacity: Int = 0, makesRoutes: Bool = true,
-        target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) }
+        _ sections: [RouteRecords], capacity: Int = 0, makesRoutes: Bool = true, executables: Set<String> = [],
+        target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) },
+        serviceKey: (RouteRecord) throws(Skip) -> String = { $0.pattern }
     ) {
-        self.init(capacity: capacity, makesRoutes: makesRoutes)
+        self.init(capacity: capacity, makesRoutes: makesRoutes, executables: executables)
         // Concrete loops rather than one flattened sequence: a `FlattenSequence` made in another
         // module is iterated unspecialized, through value witnesses and generic metadata looked up
         // for every record (a third of discovery's instructions at 10,000 records).
         var claims: [Int] = []
         claims.reserveCapacity(makesRoutes ? capacity : 0)
         for section in sections {
-            for entry in section { take(entry, makesRoutes: makesRoutes, target: target, claims: &claims) }
+            for entry in section { take(entry, makesRoutes: makesRoutes, target: target, serviceKey: serviceKey, claims: &claims) }
         }
         decide(claims: claims)
     }
@@ -107,29 +130,30 @@ package struct RecordPass {
     /// Makes the routes of records already read (the `routes` tool's, whose files are closed by
     /// then), in pass order, as the pass over loaded sections makes them.
     package init(
-        entries: [RouteRecords.Element],
+        entries: [RouteRecords.Element], executables: Set<String> = [],
         target: (RouteRecord) throws(Skip) -> Target = { _ in .action(RouteAction { _ in nil }) }
     ) {
-        self.init(capacity: entries.count, makesRoutes: true)
+        self.init(capacity: entries.count, makesRoutes: true, executables: executables)
         var claims: [Int] = []
         claims.reserveCapacity(entries.count)
-        for entry in entries { take(entry, makesRoutes: true, target: target, claims: &claims) }
+        for entry in entries { take(entry, makesRoutes: true, target: target, serviceKey: { $0.pattern }, claims: &claims) }
         decide(claims: claims)
     }
 
-    private init(capacity: Int, makesRoutes: Bool) {
+    private init(capacity: Int, makesRoutes: Bool, executables: Set<String>) {
         routes = DiscoveredRoutes(capacity: makesRoutes ? capacity : 0)
+        self.executables = executables
         if makesRoutes {
             records.reserveCapacity(capacity)
             fates.reserveCapacity(capacity)
         }
     }
 
-    /// Takes one record of the pass: a service's or a hook's kept apart, a route's made (its index in
-    /// ``records`` appended to `claims`) or skipped, an unreadable one's issue kept.
+    /// Takes one record of the pass: a service's (with its key) or a hook's kept apart, a route's
+    /// made (its index in ``records`` appended to `claims`) or skipped, an unreadable one's issue kept.
     private mutating func take(
         _ entry: consuming RouteRecords.Element, makesRoutes: Bool, target: (RouteRecord) throws(Skip) -> Target,
-        claims: inout [Int]
+        serviceKey: (RouteRecord) throws(Skip) -> String, claims: inout [Int]
     ) {
         // Consumed, so that the record moves from the entry into ``records`` instead of being
         // copied field by field (a record holds a dozen references).
@@ -142,6 +166,7 @@ package struct RecordPass {
         }
         recordCount += 1
         if record.kind == .service {
+            serviceKeys.append(Result(catching: { () throws(Skip) -> String in try serviceKey(record) }))
             services.append(record)
             return
         }
@@ -169,20 +194,49 @@ package struct RecordPass {
         records.append(record)
     }
 
-    /// The override rule, decided on the whole pass: `claims` are the indices in ``records`` of
-    /// the routes made, in the order ``routes`` holds them.
+    /// The override rule, decided once on the whole pass for every kind of record: the routes
+    /// made (`claims` are their indices in ``records``, in the order ``routes`` holds them) by
+    /// shape, then the services with a key by protocol, then the interceptors and modules that
+    /// take part (``HookDecision``) by kind and name. Claims of different kinds never meet.
     private mutating func decide(claims: [Int]) {
+        let routeCount = routes.count
+        // The keyed claims: services, then hooks, each as (its index in its array, its key).
+        let keyed: [(isService: Bool, index: Int, key: String, isOverride: Bool)] = services.indices.compactMap { index in
+            guard case .success(let key) = serviceKeys[index] else { return nil }
+            return (true, index, "srvc\u{0}" + key, services[index].isOverride)
+        } + HookDecision.claims(of: hooks, executables: executables).map { (false, $0.index, $0.key, $0.isOverride) }
+        let digests = keyed.map { UInt64(bitPattern: Int64($0.key.hashValue)) }
         let decision = OverrideRule.decide(
-            count: routes.count, digest: routes.shapeDigest(at:), isOverride: { [records] in records[claims[$0]].isOverride },
-            sameKey: routes.hasSameShape(_:_:)
+            count: routeCount + keyed.count,
+            digest: { [routes] in $0 < routeCount ? routes.shapeDigest(at: $0) : digests[$0 - routeCount] },
+            isOverride: { [records] in $0 < routeCount ? records[claims[$0]].isOverride : keyed[$0 - routeCount].isOverride },
+            sameKey: { [routes] first, second in
+                switch (first < routeCount, second < routeCount) {
+                case (true, true): routes.hasSameShape(first, second)
+                case (false, false): keyed[first - routeCount].key == keyed[second - routeCount].key
+                default: false
+                }
+            }
         )
-        routes.remove(at: decision.losers)
-        contests = decision.contests.map { $0.mapped { claims[$0] } }
+        routes.remove(at: decision.losers.filter { $0 < routeCount })
+        var hookContests: [OverrideRule.Contest] = []
+        for contest in decision.contests {
+            if contest.members[0] < routeCount {
+                contests.append(contest.mapped { claims[$0] })
+            } else if keyed[contest.members[0] - routeCount].isService {
+                serviceContests.append(contest.mapped { keyed[$0 - routeCount].index })
+            } else {
+                hookContests.append(contest.mapped { keyed[$0 - routeCount].index })
+            }
+        }
         for contest in contests {
             for member in contest.conflicting { fates[member] = .duplicate }
             for loser in contest.overridden { fates[loser] = .overridden(by: contest.winner) }
         }
-        winners = claims.indices.filter(decision.isRegistered(_:)).map { claims[$0] }
+        winners = (0..<routeCount).filter(decision.isRegistered(_:)).map { claims[$0] }
+        let keyedWinners = (routeCount..<(routeCount + keyed.count)).filter(decision.isRegistered(_:)).map { keyed[$0 - routeCount] }
+        serviceWinners = keyedWinners.filter(\.isService).map(\.index)
+        hookDecision = HookDecision(hooks, executables: executables, contests: hookContests, winners: keyedWinners.filter { !$0.isService }.map(\.index))
     }
 
     /// A record's pattern (the compiled one it carries, or its text parsed) and its options.

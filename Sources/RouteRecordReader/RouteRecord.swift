@@ -44,8 +44,16 @@ package struct RouteRecord: Sendable, Hashable {
     package let declaredResult: String?
     /// For a `service` record: whether one instance is shared or one made per request; `nil` for a route.
     package let serviceLifetime: RecordServiceLifetime?
+    /// What an interceptor or module record declares beyond its name; `nil` for the other
+    /// records. Kept behind one reference, so that the route records, by far the most, carry no
+    /// room for it (at 10,000 records, the room is start-up page faults).
+    package let hook: HookDeclaration?
     /// For an ``RecordKind/interceptor`` record: its name, scope and priority; `nil` otherwise.
-    package let interceptor: InterceptorRecordText?
+    package var interceptor: InterceptorRecordText? { hook?.interceptor }
+    /// For an interceptor or module record that states it (written since hook names are
+    /// module-qualified): the Swift module that declares the hook and the hook it replaces, when
+    /// it names one; `nil` for other records and for older hook records.
+    package var hookOrigin: HookOrigin? { hook?.origin }
     /// The accessor's address as stored in the record: the run-time address for a loaded image;
     /// in a file on disk often 0, since the dynamic linker fills it in.
     package let accessorAddress: UInt
@@ -60,12 +68,16 @@ package struct RouteRecord: Sendable, Hashable {
     package init(_ view: RecordView, at location: RecordLocation, requireAccessor: Bool) throws(RecordProblem) {
         if requireAccessor && view.accessor == 0 { throw .missingAccessor }
         let text: RecordText
-        var interceptor: InterceptorRecordText?
+        var hook: HookDeclaration?
         if view.kind == .interceptor {
             guard let declared = InterceptorRecordText(view.text) else { throw .badDeclarationText }
-            interceptor = declared
+            hook = HookDeclaration(interceptor: declared, origin: try Self.origin(of: view))
             text = RecordText(pattern: declared.name)
-        } else if view.kind == .module || view.kind == .routableProtocol || view.kind == .group {
+        } else if view.kind == .module {
+            guard let name = RecordText.serviceName(view.text) else { throw .badDeclarationText }
+            hook = HookDeclaration(interceptor: nil, origin: try Self.origin(of: view))
+            text = RecordText(pattern: name)
+        } else if view.kind == .routableProtocol || view.kind == .group {
             guard let name = RecordText.serviceName(view.text) else { throw .badDeclarationText }
             text = RecordText(pattern: name)
         } else if view.kind == .service {
@@ -107,9 +119,18 @@ package struct RouteRecord: Sendable, Hashable {
         isLauncherAction = view.kind.isRoute && view.flags.rawValue & RecordFlags.launcherAction.rawValue != 0
         serviceLifetime = view.kind == .service ? view.flags.serviceLifetime : nil
         isTypedAction = view.kind == .action && view.flags.rawValue & RecordFlags.typedAction.rawValue != 0
-        self.interceptor = interceptor
+        self.hook = hook
         accessorAddress = UInt(view.accessor)
         self.location = location
+    }
+
+    /// A hook record's origin, when it states one.
+    ///
+    /// - Throws: ``RouteRecordLayout/RecordProblem/badHookOrigin`` when it is not UTF-8 or holds a NUL.
+    private static func origin(of view: RecordView) throws(RecordProblem) -> HookOrigin? {
+        guard let bytes = view.hookOrigin else { return nil }
+        guard let origin = HookOrigin(bytes) else { throw .badHookOrigin }
+        return origin
     }
 
     /// The pattern, parsed: the compiled one when the record carries it, else parsed from the text.
@@ -118,6 +139,28 @@ package struct RouteRecord: Sendable, Hashable {
     package func parsedPattern() throws(PatternError) -> RoutePattern {
         if let compiledPattern { return compiledPattern }
         return try RoutePattern(pattern)
+    }
+}
+
+/// What an interceptor or module record declares beyond its name (``RouteRecord/hook``).
+package final class HookDeclaration: Sendable, Hashable {
+    /// An interceptor's name, scope and priority; `nil` for a module.
+    package let interceptor: InterceptorRecordText?
+    /// The declaring module and the hook replaced, when the record states them.
+    package let origin: HookOrigin?
+
+    init(interceptor: InterceptorRecordText?, origin: HookOrigin?) {
+        self.interceptor = interceptor
+        self.origin = origin
+    }
+
+    package static func == (lhs: HookDeclaration, rhs: HookDeclaration) -> Bool {
+        lhs.interceptor == rhs.interceptor && lhs.origin == rhs.origin
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(interceptor)
+        hasher.combine(origin)
     }
 }
 

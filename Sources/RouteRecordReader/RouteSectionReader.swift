@@ -7,6 +7,9 @@ package struct RouteSection: Sendable {
     package let file: String
     /// Every record in section order, or why it was skipped.
     package let entries: [RouteRecords.Element]
+    /// Whether the file is a program (an executable, not a library or an object file): an
+    /// interceptor or module there marked `overrides: true` is the app's own (``HookDecision``).
+    package var isProgram = false
 
     /// The valid records, in section order.
     package var records: [RouteRecord] { entries.compactMap { try? $0.get() } }
@@ -52,7 +55,9 @@ package enum RouteSectionReader {
                 entries += RouteRecords(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
             }
         }
-        return RouteSection(file: path, entries: entries)
+        var section = RouteSection(file: path, entries: entries)
+        section.isProgram = file.isProgram
+        return section
     }
 
     /// Whether an ELF file carries a copy of LinkRouter: its symbol table (or, stripped, its

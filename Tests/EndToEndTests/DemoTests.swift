@@ -13,7 +13,7 @@ struct DemoTests {
         #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: likes)"))       // AccountFeature
         // AccountFeature's declared module set-up (a redirect) and interceptor, which the demo never names.
         #expect(run.lines.contains("  page   ProfilePage(user: ada, tab: posts) (via shop://account/profile/ada)"))
-        #expect(run.lines.contains("  failed interceptor 'UserNameInterceptor' stopped the open: 'grace!' is not a user name: letters and digits only"))
+        #expect(run.lines.contains("  failed interceptor 'AccountFeature.UserNameInterceptor' stopped the open: 'grace!' is not a user name: letters and digits only"))
         #expect(run.lines.contains("  action cart/total → 6.5"))                         // CartFeature, async
         #expect(run.lines.contains("  action greet/:name → Hello, ada lovelace!"))       // C module
         #expect(run.lines.contains("  page   PluginHelloPage(name: ada)"))               // dlopen'ed plugin
@@ -97,7 +97,7 @@ struct DemoTests {
         #expect(run.lines.contains("failed route 'cart/add' rejected its parameters: query parameter 'product' is 'AB', not a valid int"))
         #expect(run.lines.contains("stack: account/profile/:user(/:tab)"))
         // The plugin's interceptor, declared in the plugin, came in with the plugin's routes.
-        #expect(run.lines.contains("failed interceptor 'PluginNameInterceptor' stopped the open: the plugin greets no one without a name"))
+        #expect(run.lines.contains("failed interceptor 'DemoPlugin.PluginNameInterceptor' stopped the open: the plugin greets no one without a name"))
     }
 }
 

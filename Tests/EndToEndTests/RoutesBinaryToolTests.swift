@@ -161,6 +161,42 @@ struct RoutesBinaryToolTests {
         #expect(!(try routes.run(["gen", first]).standardOutput.contains("SessionService")))
     }
 
+    @Test("check fails on an interceptor the executable's override replaces unless --expect-override names it, and on one a library's override would replace, exit 1")
+    func checkHookOverrides() throws {
+        let scratch = try Scratch()
+        // An interceptor record: name, scope, priority, and the override flag (bit 4) when `overrides`.
+        func interceptor(_ identifier: String, _ name: String, overrides: Bool) -> String {
+            """
+
+            #define \(identifier)_TEXT "\(name)\\0all\\0" "0"
+            __attribute__((used, retain, section(LINKROUTER_SECTION_NAME), aligned(8)))
+            static const linkrouter_route_record \(identifier) = {
+                LINKROUTER_RECORD_MAGIC, 1, \(overrides ? "LINKROUTER_FLAG_OVERRIDE" : "0"), LINKROUTER_KIND_INTERCEPTOR,
+                sizeof(\(identifier)_TEXT) - 1, (linkrouter_route_accessor)act, 0, \(identifier)_TEXT};
+            """
+        }
+        let source = scratch.path("app.c")
+        try (Self.actionSource + interceptor("app_audit", "audit", overrides: true) + "\nint main(void) { return 0; }\n")
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        let app = scratch.path("app")
+        let link = try BuiltProduct.run(URL(fileURLWithPath: "/usr/bin/cc"), ["-I", Self.recordHeader, source, "-o", app])
+        try #require(link.status == 0, "cc: \(link.standardError)")
+        let dependency = try scratch.object("dependency", Self.actionSource + interceptor("dependency_audit", "audit", overrides: false))
+
+        let unexpected = try routes.run(["check", app, dependency])
+        #expect(unexpected.status == 1, "output: \(unexpected.standardOutput)")
+        #expect(unexpected.lines.contains { $0.hasPrefix("\(dependency) at 0x") && $0.contains(": interceptor 'audit' ('act') in \(dependency) at offset 0x") && $0.contains(" is overridden by 'audit' ('act') in \(app) at offset 0x") }, "\(unexpected.standardOutput)")
+        let expected = try routes.run(["check", "--expect-override", "audit", app, dependency])
+        #expect(expected.status == 0, "output: \(expected.standardOutput)")
+        #expect(expected.lines.contains { $0.hasPrefix("note: \(dependency) at 0x") && $0.contains("is overridden by 'audit'") })
+        #expect(expected.lines.contains("no problems in 2 records"))
+        // The same override from an object file, not the executable, is refused, expected or not.
+        let library = try scratch.object("library", Self.actionSource + interceptor("library_audit", "audit", overrides: true))
+        let refused = try routes.run(["check", "--expect-override", "audit", library, dependency])
+        #expect(refused.status == 1)
+        #expect(refused.lines.contains { $0.contains(": override refused: interceptor 'audit' ('act') in \(library) at offset 0x") }, "\(refused.standardOutput)")
+    }
+
     @Test("dump reads object files and names C functions through their relocations")
     func dumpObjectFile() throws {
         let scratch = try Scratch()

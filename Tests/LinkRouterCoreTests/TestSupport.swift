@@ -44,6 +44,7 @@ enum FailureSummary: Equatable, Sendable {
     case navigationFailed(pattern: String)
     case pageMismatch(pattern: String, expected: String, actual: String)
     case routeTableTargetRefused(pattern: String, target: String)
+    case guardUnavailable(guard: String, reason: String)
 }
 
 extension RouteFailure {
@@ -65,6 +66,7 @@ extension RouteFailure {
         case .navigationFailed(let pattern, _): .navigationFailed(pattern: pattern)
         case .pageMismatch(let pattern, let expected, let actual): .pageMismatch(pattern: pattern, expected: expected, actual: actual)
         case .routeTableTargetRefused(let pattern, let target): .routeTableTargetRefused(pattern: pattern, target: target)
+        case .guardUnavailable(let name, let reason): .guardUnavailable(guard: name, reason: reason)
         }
     }
 }

@@ -2,7 +2,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 struct HookMacroTests {
-    @Test("an interceptor becomes an 'icpt' record of its name, scope and priority, made with init(), and a RouteInterceptor conformance")
+    @Test("an interceptor becomes an 'icpt' record named by its module-qualified type, with its scope, priority and declaring module, made with init(), and a RouteInterceptor conformance")
     func interceptor() {
         assertExpansion(
             """
@@ -14,11 +14,11 @@ struct HookMacroTests {
 
             extension LoginInterceptor: LinkRouter.RouteInterceptor {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0001_526B6E4C, 0x0000_0028_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    header: [0x0400_0001_526B6E4C, 0x0000_0033_69637074], // flags, version 1, magic; text length, kind 'icpt'
                     accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } },
                     layout: 0x0,
-                    body: [0x746E496E69676F4C, 0x726F747065637265, 0x723A70756F726700, 0x4C73657269757165, 0x303031006E69676F, 0x0, // text: "LoginInterceptor", "group:requiresLogin", 100
-                           0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
+                    body: [0x75646F4D74736554, 0x6E69676F4C2E656C, 0x7065637265746E49, 0x756F726700726F74, 0x7269757165723A70, 0x6E69676F4C7365, // text: "TestModule.LoginInterceptor", "group:requiresLogin", 100; declared in TestModule
+                           0x747365540A303031, 0x656C75646F4D, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
@@ -38,10 +38,10 @@ struct HookMacroTests {
 
             extension AuditInterceptor {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0010_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    header: [0x0410_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
                     accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(AuditInterceptor.self, to: __value, ifExpected: __type) { AuditInterceptor() } },
                     layout: 0x0,
-                    body: [0x6170007469647561, 0x63613A6E72657474, 0x2A2A2F746E756F63, 0x352D00, 0x0, 0x0, // text: "audit", "pattern:account/**", -5
+                    body: [0x6170007469647561, 0x63613A6E72657474, 0x2A2A2F746E756F63, 0x747365540A352D00, 0x656C75646F4D, 0x0, // text: "audit", "pattern:account/**", -5; declared in TestModule
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -62,10 +62,10 @@ struct HookMacroTests {
 
             extension Everything {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0001_526B6E4C, 0x0000_0010_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    header: [0x0400_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
                     accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(Everything.self, to: __value, ifExpected: __type) { Everything() } },
                     layout: 0x0,
-                    body: [0x6968747972657645, 0x30006C6C6100676E, 0x0, 0x0, 0x0, 0x0, // text: "Everything", "all", 0
+                    body: [0x75646F4D74736554, 0x79726576452E656C, 0x6C6100676E696874, 0x747365540A30006C, 0x656C75646F4D, 0x0, // text: "TestModule.Everything", "all", 0; declared in TestModule
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -150,7 +150,7 @@ struct HookMacroTests {
         )
     }
 
-    @Test("a module becomes a 'modl' record of its type's name and a RouterModule conformance; an enum is accepted")
+    @Test("a module becomes a 'modl' record of its module-qualified type name and declaring module, and a RouterModule conformance; an enum is accepted")
     func module() {
         assertExpansion(
             """
@@ -162,10 +162,10 @@ struct HookMacroTests {
 
             extension AccountModule: LinkRouter.RouterModule {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterModule: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0001_526B6E4C, 0x0000_000D_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
+                    header: [0x0400_0001_526B6E4C, 0x0000_0018_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
                     accessor: { __value, __type, _ in LinkRouter.__storeModule(AccountModule.self, to: __value, ifExpected: __type) },
                     layout: 0x0,
-                    body: [0x4D746E756F636341, 0x656C75646F, 0x0, 0x0, 0x0, 0x0, // text: "AccountModule"
+                    body: [0x75646F4D74736554, 0x756F6363412E656C, 0x656C75646F4D746E, 0x646F4D747365540A, 0x656C75, 0x0, // text: "TestModule.AccountModule"; declared in TestModule
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
@@ -192,17 +192,51 @@ struct HookMacroTests {
 
             extension AccountModule {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterModule: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0010_0001_526B6E4C, 0x0000_000D_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
+                    header: [0x0410_0001_526B6E4C, 0x0000_0018_6D6F646C], // flags, version 1, magic; text length, kind 'modl'
                     accessor: { __value, __type, _ in LinkRouter.__storeModule(AccountModule.self, to: __value, ifExpected: __type) },
                     layout: 0x0,
-                    body: [0x4D746E756F636341, 0x656C75646F, 0x0, 0x0, 0x0, 0x0, // text: "AccountModule"
+                    body: [0x75646F4D74736554, 0x756F6363412E656C, 0x656C75646F4D746E, 0x646F4D747365540A, 0x656C75, 0x0, // text: "TestModule.AccountModule"; declared in TestModule
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "write 'overrides' as 'true' or 'false'", line: 3, column: 26),
+                DiagnosticSpec(message: "write 'overrides' as 'true', 'false' or the module-qualified name of the hook it replaces, such as \"Auth.LoginInterceptor\"", line: 3, column: 26),
                 DiagnosticSpec(message: "unexpected argument 'priority: 1'", line: 5, column: 15),
+            ],
+            conformances: []
+        )
+    }
+
+    @Test("overrides: \"Module.Name\" writes the hook it replaces after the declaring module, with flag bit 4; a name without its module, or the hook's own, is an error")
+    func namedOverride() {
+        assertExpansion(
+            """
+            @RouteInterceptor(overrides: "Auth.LoginInterceptor")
+            struct LoginInterceptor: RouteInterceptor {}
+            @RouteInterceptor(overrides: "LoginInterceptor")
+            struct A: RouteInterceptor {}
+            @RouterModule(overrides: "TestModule.B")
+            enum B: RouterModule {}
+            """,
+            expandedSource: """
+            struct LoginInterceptor: RouteInterceptor {}
+            struct A: RouteInterceptor {}
+            enum B: RouterModule {}
+
+            extension LoginInterceptor {
+                @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
+                    header: [0x0410_0001_526B6E4C, 0x0000_0021_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } },
+                    layout: 0x0,
+                    body: [0x75646F4D74736554, 0x6E69676F4C2E656C, 0x7065637265746E49, 0x6C6C6100726F74, 0x6F4D747365540A30, 0x74754115656C7564, // text: "TestModule.LoginInterceptor", "all", 0; declared in TestModule, replaces Auth.LoginInterceptor
+                           0x496E69676F4C2E68, 0x747065637265746E, 0x726F, 0x0, 0x0, 0x0]
+                )
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: #"name the hook this one replaces with its module, such as "Auth.LoginInterceptor": 'LoginInterceptor' names no module"#, line: 3, column: 30),
+                DiagnosticSpec(message: "a hook cannot replace itself: 'TestModule.B' is this hook's own name", line: 5, column: 26),
             ],
             conformances: []
         )

@@ -34,7 +34,7 @@ final class ScratchFolder {
     }
 
     /// Writes an object file holding records for these routes; `nil`: no route section at all.
-    func object(_ name: String, _ routes: [PlantedRoute]?) throws -> String {
-        try write(RouteObjectFile.bytes(routes), name)
+    func object(_ name: String, _ routes: [PlantedRoute]?, program: Bool = false) throws -> String {
+        try write(RouteObjectFile.bytes(routes, program: program), name)
     }
 }

@@ -28,12 +28,12 @@ struct RouteDumpTests {
         #expect(services.first?.symbol == "accessor of AccountFeature.AccountSession.__linkRouterService")
         // AccountFeature's @RouteInterceptor and @RouterModule, records of their own kinds.
         let interceptor = try #require(dump.interceptorRows.first)
-        #expect(dump.interceptorRows.map(\.pattern) == ["UserNameInterceptor", "login"])
-        #expect(interceptor.pattern == "UserNameInterceptor")
+        #expect(dump.interceptorRows.map(\.pattern) == ["AccountFeature.UserNameInterceptor", "login"])
+        #expect(interceptor.pattern == "AccountFeature.UserNameInterceptor")
         #expect(interceptor.scope == "pattern:account/signin/:user")
         #expect(interceptor.priority == 50)
         #expect(interceptor.symbol == "accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor")
-        #expect(dump.moduleRows.map(\.pattern) == ["AccountModule"])
+        #expect(dump.moduleRows.map(\.pattern) == ["AccountFeature.AccountModule"])
         // ShopContracts' declarations: the routable protocols and the group the features share.
         #expect(dump.declarationRows.map { "\($0.kind) \($0.pattern)" } == ["protocol SessionService", "protocol SignInPrompting", "group requiresLogin"])
         #expect(dump.moduleRows.first?.symbol == "accessor of AccountFeature.AccountModule.__linkRouterModule")
@@ -89,10 +89,10 @@ struct RouteDumpTests {
         #expect(table[15].isEmpty)
         #expect(table[16].hasPrefix("SERVICE         LIFETIME  SYMBOL"))
         #expect(table[17].split(separator: " ").prefix(3).joined(separator: " ") == "SessionService shared accessor")
-        #expect(table[19].hasPrefix("INTERCEPTOR          SCOPE                         PRIORITY  SYMBOL"))
-        #expect(table[20].split(separator: " ").prefix(3).joined(separator: " ") == "UserNameInterceptor pattern:account/signin/:user 50")
-        #expect(table[23].hasPrefix("MODULE         SYMBOL"))
-        #expect(table[24].hasPrefix("AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule"))
+        #expect(table[19].hasPrefix("INTERCEPTOR                         SCOPE                         PRIORITY  SYMBOL"))
+        #expect(table[20].split(separator: " ").prefix(3).joined(separator: " ") == "AccountFeature.UserNameInterceptor pattern:account/signin/:user 50")
+        #expect(table[23].hasPrefix("MODULE                        SYMBOL"))
+        #expect(table[24].hasPrefix("AccountFeature.AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule"))
         let tree = try dump.text(.tree).split(separator: "\n").map(String.init)
         #expect(tree.contains("└─ greet"))
         // account/profile/:user(/:tab): each form where it ends, in precedence order.
@@ -101,9 +101,9 @@ struct RouteDumpTests {
         #expect(tree.contains { $0.hasPrefix("│     └─ :user  action") })  // account/signin/:user
         #expect(tree.suffix(7).prefix(4) == [
             "service  SessionService  shared  accessor of AccountFeature.AccountSession.__linkRouterService",
-            "interceptor  UserNameInterceptor  pattern:account/signin/:user  priority 50  accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor",
+            "interceptor  AccountFeature.UserNameInterceptor  pattern:account/signin/:user  priority 50  accessor of AccountFeature.UserNameInterceptor.__linkRouterInterceptor",
             "interceptor  login  group:requiresLogin  priority 100  accessor of AccountFeature.LoginInterceptor.__linkRouterInterceptor",
-            "module  AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule",
+            "module  AccountFeature.AccountModule  accessor of AccountFeature.AccountModule.__linkRouterModule",
         ])
         let json = try dump.text(.json)
         #expect(!json.contains("\n"))

@@ -62,8 +62,9 @@ struct PlantedRoute {
 /// A minimal 64-bit little-endian ELF object whose `linkrouter_routes` section holds C-action
 /// records (Documentation/ABI/RouteRecord.md), for feeding the tool routes no binary declares.
 enum RouteObjectFile {
-    /// The file's bytes; `nil` records: no route section at all.
-    static func bytes(_ routes: [PlantedRoute]?) -> Data {
+    /// The file's bytes; `nil` records: no route section at all. A `program` is an executable
+    /// (`ET_EXEC`), as the app's own file is; else an object file (`ET_REL`).
+    static func bytes(_ routes: [PlantedRoute]?, program: Bool = false) -> Data {
         var section = Data()
         for route in routes ?? [] {
             if let bytes = route.bytes {
@@ -90,7 +91,7 @@ enum RouteObjectFile {
         let sectionCount: UInt16 = routes == nil ? 2 : 3
 
         var file = Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 8))
-        file.append(le: UInt16(1))                     // ET_REL
+        file.append(le: UInt16(program ? 2 : 1))       // ET_EXEC or ET_REL
         file.append(le: UInt16(62))                    // EM_X86_64
         file.append(le: UInt32(1))                     // EV_CURRENT
         file.append(le: UInt64(0))                     // entry

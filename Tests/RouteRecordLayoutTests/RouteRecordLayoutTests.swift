@@ -89,6 +89,7 @@ struct RouteRecordLayoutTests {
         #expect(RecordFlags.launcherAction.rawValue == LINKROUTER_FLAG_LAUNCHER_ACTION)
         #expect(RecordFlags.typedAction.rawValue == LINKROUTER_FLAG_TYPED_ACTION)
         #expect(RecordFlags.declaredResult.rawValue == LINKROUTER_FLAG_DECLARED_RESULT)
+        #expect(RecordFlags.hookOrigin.rawValue == LINKROUTER_FLAG_HOOK_ORIGIN)
         #expect(RecordFlags.continuationBlock.rawValue == LINKROUTER_FLAG_CONTINUATION_BLOCK)
         #expect(RecordFlags.openStyleMask.rawValue == LINKROUTER_FLAG_STYLE_MASK)
         #expect(RecordFlags.openStyleShift == Int(LINKROUTER_FLAG_STYLE_SHIFT))

@@ -48,7 +48,7 @@ package struct BinaryRoutes {
     /// The records of every file made into routes as the app makes them (``RecordPass``): files
     /// in the order given, records in section order, the override rule decided on them all.
     package func pass() -> RecordPass {
-        RecordPass(entries: sections.flatMap(\.entries))
+        RecordPass(entries: sections.flatMap(\.entries), executables: Set(sections.filter(\.isProgram).map(\.file)))
     }
 
     /// A router configured as `configuration` with the routes of ``pass()`` registered, as
@@ -62,19 +62,11 @@ package struct BinaryRoutes {
 }
 
 extension RecordPass {
-    /// One line per record the app would leave out, as discovery's diagnostics say it: records
-    /// that could not be read, records skipped, and the records of a shape none wins.
+    /// One line per route record the app would leave out, as discovery's diagnostics say it:
+    /// records that could not be read, records skipped, and the records of a shape none wins.
     package var warnings: [String] {
         issues.map { "skipped record: \($0)" }
             + skipped.map { "skipped record: \($0.record.location): \($0.skip.reason)" }
-            + contests.filter { $0.winner == nil }.map { contest in
-                let named = NamedRecord.naming(contest.conflicting.map { records[$0] })
-                return OverrideRule.duplicateMessage(.route, key: named.first?.claim ?? "", records: named)
-            }
+            + ContestReport(self).findings.filter { $0.kind == .duplicate }.map(\.line)
     }
-}
-
-extension RecordLocation {
-    /// `file at 0x1f40`, for table cells and messages.
-    var short: String { "\(file) at 0x\(String(fileOffset, radix: 16))" }
 }

@@ -1,16 +1,19 @@
 import LinkRouterCore
-import RoutePatterns
 package import RouteRecordReader
 
-/// `routes check BINARY...`: the checks run-time validation does, offline, for CI.
+/// `routes check BINARY...`: the checks discovery and `AppRoutes.validate()` run
+/// (``RouteRecordReader/RecordChecks``, all of them), offline, for CI.
 package struct RouteCheck {
     /// Every problem found, in the order the checks run: bad records, then bad patterns and query
-    /// contracts, then duplicate routes, then ties and shadowed routes, then duplicate services, then
-    /// duplicate interceptors and modules and interceptor scopes that no route is in, then pages that
-    /// do not conform to the protocol their route declares (``ProtocolCheck``), then routable
-    /// protocols without a provider, protocols not declared routable and groups declared nowhere
-    /// (``DeclarationChecks``).
+    /// contracts, then the list of checks (``RouteRecordReader/RecordChecks/all``): duplicates of
+    /// routes, services, interceptors and modules, refused overrides and interceptors or modules
+    /// replaced that were not expected, ties and shadowed routes, interceptor scopes that no route
+    /// is in, pages that do not conform to the protocol their route declares, compiled patterns
+    /// that are not their texts'.
     package let problems: [CheckProblem]
+    /// The overrides taken that are no problem, one per record overridden: routes and services,
+    /// and the interceptors and modules replaced that were expected.
+    package let overrides: [CheckProblem]
     /// How many records the files hold, the bad ones included.
     package let recordCount: Int
     /// The registered patterns that have optional groups, in registration order, each with its
@@ -25,9 +28,10 @@ package struct RouteCheck {
         problems.isEmpty ? "no problems in \(recordCount) records" : "\(problems.count) problem(s) in \(recordCount) records"
     }
 
-    /// One line per problem (file and offset, pattern, what, why), then the summary; no final newline.
+    /// One line per problem (file and offset, pattern, what, why), then one per override taken
+    /// (`note: ...`), then the summary; no final newline.
     package var text: String {
-        (problems.map(\.description) + [summary]).joined(separator: "\n")
+        (problems.map(\.description) + overrides.map { "note: \($0.description)" } + [summary]).joined(separator: "\n")
     }
 
     /// `check --forms`: one line per pattern with optional groups,
@@ -40,16 +44,20 @@ package struct RouteCheck {
     }
 
     /// Checks the records of the files together, as one app would register them: files in the
-    /// order given, records in section order. Of the route records of one shape, the one marked
-    /// as an override wins and the others are no problem; none marked, or several, is a
-    /// duplicate naming every record, and none of them is registered, as in discovery
-    /// (``OverrideRule``, decided on the whole pass before anything is registered). The records
-    /// for one service protocol name follow the same rule. Records that cannot be read (a bad
-    /// record, a version this reader does not know) are problems too.
+    /// order given, records in section order, the override rule decided on them all before
+    /// anything is registered, as in discovery (``RouteRecordReader/RecordPass``). The files that
+    /// are programs (executables, not libraries or object files) are the app's executable, whose
+    /// interceptors and modules marked `overrides: true` may replace others of their name.
+    /// Records that cannot be read (a bad record, a version this reader does not know) are
+    /// problems too.
     ///
+    /// - Parameters:
+    ///   - binaries: The files.
+    ///   - expectedOverrides: The interceptors and modules, by name, whose replacement by another
+    ///     hook's override is expected: such a replacement is a problem unless its name is here.
     /// - Throws: ``RouteInspectionError`` when a file cannot be read or has no route section.
     ///   Bad records are problems, not errors.
-    package init(binaries: [String]) throws(RouteInspectionError) {
+    package init(binaries: [String], expectedOverrides: Set<String> = []) throws(RouteInspectionError) {
         let binaryRoutes = try BinaryRoutes.read(binaries)
         var pass = binaryRoutes.pass()
         var problems = pass.issues.map { CheckProblem(.badRecord, at: $0.location, "bad record: \($0.message)") }
@@ -63,37 +71,15 @@ package struct RouteCheck {
                 problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': \(reason)"))
             }
         }
-        for record in pass.records {
-            if let compiled = record.compiledPattern, let parsed = try? RoutePattern(record.pattern), !compiled.hasSameParts(as: parsed) {
-                problems.append(CheckProblem(.badRecord, at: record.location, "bad record: '\(record.pattern)': its compiled pattern does not match its text"))
-            }
-        }
-        for contest in pass.contests where contest.winner == nil {
-            let named = NamedRecord.naming(contest.conflicting.map { pass.records[$0] })
-            let last = contest.conflicting.last.map { pass.records[$0].location }
-            problems.append(CheckProblem(.duplicate, at: last, OverrideRule.duplicateMessage(.route, key: named[0].claim, records: named)))
-        }
         // Registered with the options the records give, as discovery registers them.
         let router = Router(configuration: RouterConfiguration(host: nil))
         pass.register(on: router)
-        let locations = Dictionary(pass.records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
-        for conflict in router.validate() {
-            let kind: CheckProblem.Kind = conflict.kind == .tie ? .tie : .shadowed
-            problems.append(CheckProblem(kind, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)"))
-        }
-        problems += ServiceCheck.problems(of: pass.services)
-        problems += HookCheck.problems(of: pass.hooks, routes: pass.records)
-        problems += try ProtocolCheck.problems(of: binaryRoutes.sections)
-        problems += LauncherActionCheck.problems(of: pass.records)
-        problems += DeclarationChecks.problems(of: pass).map { problem in
-            let kind: CheckProblem.Kind = switch problem.kind {
-            case .protocolWithoutProvider: .protocolWithoutProvider
-            case .undeclaredProtocol: .undeclaredProtocol
-            case .unknownGroup: .unknownGroup
-            }
-            return CheckProblem(kind, at: problem.record.location, problem.message)
-        }
-        self.problems = problems
+        let findings = RecordChecks.findings(
+            of: RecordChecks.Subject(pass: pass, router: router, conflicts: router.validate(), sections: { binaryRoutes.sections }), depth: .thorough
+        )
+        let isExpected = { (finding: CheckProblem) in finding.kind == .hookOverridden && finding.subject.map(expectedOverrides.contains) == true }
+        self.problems = problems + findings.filter { $0.isProblem || ($0.kind == .hookOverridden && !isExpected($0)) }
+        overrides = findings.filter { $0.kind == .overridden || isExpected($0) }
         forms = router.routes.map(\.pattern).filter { !$0.optionalGroups.isEmpty }.map { pattern in
             (pattern.text, pattern.variants.map { $0.map(\.description).joined(separator: "/") })
         }
@@ -101,59 +87,5 @@ package struct RouteCheck {
     }
 }
 
-/// One problem `routes check` reports.
-package struct CheckProblem: Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem.
-    package enum Kind: Sendable, Hashable {
-        /// A record that cannot be used: bad magic, version, text...
-        case badRecord
-        /// A route pattern that does not parse.
-        case invalidPattern
-        /// A query contract that does not parse: discovery skips the record.
-        case invalidQueryContract
-        /// Route records of one shape of which none wins: none marked as an override, or several.
-        case duplicate
-        /// Two routes that match the same keys; the one found first wins.
-        case tie
-        /// A route that never wins for a key it matches.
-        case shadowed
-        /// Implementations of one service protocol of which none wins: none marked as an override, or several.
-        case duplicateService
-        /// A page type that does not conform to the protocol its route declares (`@Routable(..., as: P.self)`).
-        case protocolNotConformed
-        /// A route that declares a protocol whose page type the file does not name (stripped), so
-        /// its conformance cannot be checked.
-        case unverifiedProtocol
-        /// Interceptor or module records of one name of which none wins: none marked as an override, or several.
-        case duplicateHook
-        /// An interceptor whose scope no route is in: a group no route record names, a pattern
-        /// that matches no route.
-        case unmatchedScope
-        /// A route declared a launcher action that cannot be one: internal, without a summary, or
-        /// with placeholders (``LauncherActionCheck``).
-        case launcherAction
-        /// A routable protocol (`#routableProtocol`) that no page offers and no service implements.
-        case protocolWithoutProvider
-        /// A page offers, or a service implements, a protocol no module declares routable.
-        case undeclaredProtocol
-        /// A route or an interceptor scope names a group no module declares (`@DeclaredGroup`).
-        case unknownGroup
-    }
-
-    /// What kind of problem.
-    package let kind: Kind
-    /// Where the record at fault is, if known.
-    package let location: RecordLocation?
-    /// What is wrong, after the location: `'user/:name': duplicate: same shape as ...`.
-    package let message: String
-
-    /// Creates a problem.
-    init(_ kind: Kind, at location: RecordLocation?, _ message: String) {
-        self.kind = kind
-        self.location = location
-        self.message = message
-    }
-
-    /// The line `check` prints: `file at 0x1f40: message`.
-    package var description: String { "\(location?.short ?? "?"): \(message)" }
-}
+/// One problem `routes check` reports: a finding of the checks (``RouteRecordReader/RecordFinding``).
+package typealias CheckProblem = RecordFinding

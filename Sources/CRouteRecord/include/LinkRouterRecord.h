@@ -58,8 +58,9 @@
 /// protocol the page offers follows the compiled pattern (Swift records only). Bit 7, in 'actn'
 /// records: the action is a type (Swift records only). Bit 8, in 'page' records: the result the page
 /// returns follows (Swift records only). Bit 9, in route records: the route is a launcher action (an
-/// item of the menu on the app's icon). Bit 15: set in the flags field of a version-2 record's later
-/// blocks, with the block's index. Other bits are reserved and 0.
+/// item of the menu on the app's icon). Bit 10, in 'icpt' and 'modl' records: the declaring module
+/// and the hook replaced follow the text (Swift records only). Bit 15: set in the flags field of a
+/// version-2 record's later blocks, with the block's index. Other bits are reserved and 0.
 #define LINKROUTER_FLAG_EXTERNAL 0x0001u
 #define LINKROUTER_FLAG_STYLE_SHIFT 1
 #define LINKROUTER_FLAG_STYLE_MASK 0x0006u
@@ -70,6 +71,7 @@
 #define LINKROUTER_FLAG_TYPED_ACTION 0x0080u
 #define LINKROUTER_FLAG_DECLARED_RESULT 0x0100u
 #define LINKROUTER_FLAG_LAUNCHER_ACTION 0x0200u
+#define LINKROUTER_FLAG_HOOK_ORIGIN 0x0400u
 #define LINKROUTER_FLAG_CONTINUATION_BLOCK 0x8000u
 
 /// The open styles, the value of flag bits 1-2 (`(flags & LINKROUTER_FLAG_STYLE_MASK) >> LINKROUTER_FLAG_STYLE_SHIFT`).

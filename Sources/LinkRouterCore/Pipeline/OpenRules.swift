@@ -90,7 +90,7 @@ final class OpenRules: Sendable {
     func removeInterceptors(named name: String) -> Int {
         change { state in
             let before = state.interceptors.count
-            state.interceptors.removeAll { $0.name == name }
+            state.interceptors.removeAll { $0.name == name && !$0.isRefusal }
             return before - state.interceptors.count
         }
     }

@@ -56,6 +56,8 @@ public final class InterceptorDecision: Sendable {
         case answered(InterceptionAnswer)
         case timedOut
         case cancelled
+        /// A refusal's answer (``InterceptorEntry/Body/refusal(_:)``): the open fails with it.
+        case refused(RouteFailure)
     }
 
     private struct State {
@@ -162,6 +164,9 @@ struct InterceptorEntry: Sendable {
     enum Body: Sendable {
         case callback(@Sendable (InterceptionRequest, InterceptorDecision) -> Void)
         case async(@Sendable (InterceptionRequest) async -> InterceptionAnswer)
+        /// Not an interceptor: a guard that could not be put in place, whose scope refuses every
+        /// open with this failure, at once (``Router/refuseRoutes(in:named:failure:)``).
+        case refusal(RouteFailure)
     }
 
     enum Filter: Sendable {
@@ -188,6 +193,7 @@ struct InterceptorEntry: Sendable {
 
     /// Asks the interceptor and waits for its verdict, at most `deadline`.
     func ask(_ request: InterceptionRequest, deadline: Duration, reportLateAnswer: @escaping @Sendable (String) -> Void) async -> InterceptorDecision.Verdict {
+        if case .refusal(let failure) = body { return .refused(failure) }
         let decision = InterceptorDecision(interceptor: name, reportLateAnswer: reportLateAnswer)
         return await decision.verdict(deadline: timeout ?? deadline) { decision in
             switch body {
@@ -196,7 +202,12 @@ struct InterceptorEntry: Sendable {
                 return nil
             case .async(let body):
                 return Task { decision.answer(await body(request)) }
+            case .refusal:
+                return nil
             }
         }
     }
+
+    /// Whether the entry is a refusal, which `removeInterceptors(named:)` leaves in place.
+    var isRefusal: Bool { if case .refusal = body { true } else { false } }
 }

@@ -39,6 +39,9 @@ extension Router {
             case .cancelled:
                 trace?.record(.interceptor) { _ in "\(label): the open was cancelled while waiting" }
                 return .fail(.cancelled(reason: "the task opening the URL was cancelled"))
+            case .refused(let failure):
+                trace?.record(.interceptor) { _ in "\(label): refused (\(failure))" }
+                return .fail(failure)
             }
         }
         return .proceed

@@ -43,6 +43,13 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// route's fallback) leads to `target`, which ``RouterConfiguration/fallbackAllowlist`` does
     /// not allow: a table is held to the allowlist as `route_fallback_url` is.
     case routeTableTargetRefused(pattern: String, target: String)
+    /// A guard of the route could not be put in place, so the route refuses to open rather than
+    /// open unguarded: an interceptor or a module's set-up declared by annotation that is
+    /// contested (two of one name, none replacing the others), whose replacement was refused, or
+    /// whose record discovery could not use. `guard` names it, `reason` says why (the contest and
+    /// its records). The routes refused are those in the interceptor's scope, or those declared in
+    /// the module's Swift module; the discovery report and `AppRoutes.validate()` name the fix.
+    case guardUnavailable(guard: String, reason: String)
 
     /// One line saying why nothing was opened: `no route matches 'user/bob'`.
     public var description: String {
@@ -65,6 +72,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
         case .pageMismatch(let pattern, let expected, let actual): "route '\(pattern)' opens \(expected), not the \(actual) given"
         case .routeTableTargetRefused(let pattern, let target):
             "the route table's rule '\(pattern)' leads to '\(target)', which the fallback allowlist does not allow"
+        case .guardUnavailable(let name, let reason): "the route's guard '\(name)' is not in place, so it refuses to open: \(reason)"
         }
     }
 }
@@ -82,7 +90,7 @@ extension RouteFailure {
         case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
         case .routeTableTargetRefused(let pattern, _): "the route table's rule '\(pattern)' leads outside the fallback allowlist"
         case .schemeNotAllowed, .hostNotHandled, .tooManyParameters, .dispatchFailed, .interceptorStopped,
-             .interceptorTimedOut, .cancelled, .pageMismatch:
+             .interceptorTimedOut, .cancelled, .pageMismatch, .guardUnavailable:
             description
         }
     }

@@ -1,6 +1,4 @@
-import RouteRecordReader
-
-/// `routes check`'s check of the protocols pages declare (`@Routable(..., as: P.self)`): each page
+/// The check of the protocols pages declare (`@Routable(..., as: P.self)`): each page
 /// type must conform to its route's protocol, which the compiler does not check, since the
 /// conformance may be declared in another module.
 ///
@@ -8,27 +6,46 @@ import RouteRecordReader
 /// accessor's symbol, ``EntrySymbols``), and its conformances are those of the files'
 /// `swift5_protocol_conformances` sections (``ProtocolConformances``), the files given taken
 /// together. A conformance declared in a file not given is not seen; a record whose accessor has
-/// no symbol (a stripped file) cannot be checked, and says so: a check that could not finish does
-/// not pass.
-enum ProtocolCheck {
+/// no symbol (a stripped file), or in a file whose conformances cannot be read, cannot be
+/// checked, and says so: a check that could not finish does not pass. One of ``RecordChecks``.
+package enum ProtocolCheck {
     /// The problems of the declared protocols of the records of `sections`.
-    ///
-    /// - Throws: ``RouteInspectionError/unreadableFile(_:)`` when a file's conformances cannot be read.
-    static func problems(of sections: [RouteSection]) throws(RouteInspectionError) -> [CheckProblem] {
+    package static func findings(of sections: [RouteSection]) -> [RecordFinding] {
         guard sections.contains(where: { $0.records.contains { $0.declaredProtocol != nil } }) else { return [] }
-        var conformances: Set<ProtocolConformances.Conformance> = []
+        // Each declaring record's accessor symbol, which names its page type: only those records'.
+        var symbols: [RecordLocation: String] = [:]
         for section in sections {
-            do { conformances.formUnion(try ProtocolConformances.read(file: section.file).conformances) } catch { throw .unreadableFile(error) }
+            let declaring = section.entries.filter { (try? $0.get())?.declaredProtocol != nil }
+            guard !declaring.isEmpty else { continue }
+            symbols.merge((try? EntrySymbols.resolve(in: RouteSection(file: section.file, entries: declaring)))?.symbols ?? [:]) { first, _ in first }
         }
-        var problems: [CheckProblem] = []
+        let modules = Set(symbols.values.compactMap(pageType(ofAccessor:)).map { String($0.prefix { $0 != "." }) })
+        var conformances: Set<ProtocolConformances.Conformance> = []
+        var unreadable: [String: ELFReadError] = [:]
+        for section in sections {
+            do {
+                conformances.formUnion(try ProtocolConformances.read(file: section.file, modules: modules).conformances)
+            } catch {
+                unreadable[section.file] = error
+            }
+        }
+        var problems: [RecordFinding] = []
         for section in sections {
             let declaring = section.records.filter { $0.declaredProtocol != nil }
             guard !declaring.isEmpty else { continue }
-            let symbols = (try? EntrySymbols.resolve(in: section))?.symbols ?? [:]
+            if let error = unreadable[section.file] {
+                problems += declaring.map { record in
+                    RecordFinding(
+                        .unverifiedProtocol, at: record.location,
+                        "'\(record.pattern)': cannot check that its page conforms to '\(record.declaredProtocol ?? "")': \(error)"
+                    )
+                }
+                continue
+            }
             for record in declaring {
-                let declared = record.declaredProtocol!
+                guard let declared = record.declaredProtocol else { continue }
                 guard let page = symbols[record.location].flatMap(pageType(ofAccessor:)) else {
-                    problems.append(CheckProblem(
+                    problems.append(RecordFinding(
                         .unverifiedProtocol, at: record.location,
                         "'\(record.pattern)': cannot check that its page conforms to '\(declared)': the file does not name the record's accessor (stripped?)"
                     ))
@@ -36,7 +53,7 @@ enum ProtocolCheck {
                 }
                 let conforms = conformances.contains { $0.type == page && ($0.protocol == declared || $0.protocol.hasSuffix("." + declared)) }
                 if !conforms {
-                    problems.append(CheckProblem(
+                    problems.append(RecordFinding(
                         .protocolNotConformed, at: record.location,
                         "'\(record.pattern)': page \(page) does not conform to '\(declared)', the protocol its route declares"
                             + " (no conformance in the files given); an open that asks for it fails with pageMismatch"
@@ -49,7 +66,7 @@ enum ProtocolCheck {
 
     /// `Demo.NotePage` for `accessor of Demo.NotePage.__linkRouterRecord`: a `@Routable` record is a
     /// static member of an extension of its page type.
-    static func pageType(ofAccessor symbol: String) -> String? {
+    package static func pageType(ofAccessor symbol: String) -> String? {
         guard symbol.hasPrefix("accessor of "), let dot = symbol.lastIndex(of: ".") else { return nil }
         let type = symbol[symbol.index(symbol.startIndex, offsetBy: "accessor of ".count)..<dot]
         return type.isEmpty ? nil : String(type)
