@@ -145,7 +145,8 @@ struct RecordCompatibilityTests {
         // of version 1 an unknown kind, of version 2 (a long name, scope and origin) an unknown version.
         let hooks = section.records.filter(Self.isHook)
         #expect(hooks.filter { $0.version == 1 }.count >= 5)
-        #expect(hooks.allSatisfy { $0.hookOrigin != nil })
+        // (The declarations, routable protocols and groups, are of kinds added since too, and carry no origin.)
+        #expect(hooks.filter { $0.kind == .interceptor || $0.kind == .module }.allSatisfy { $0.hookOrigin != nil })
         for hook in hooks where hook.version == 1 { #expect(old.contains(Self.unknownKindLine(hook)), "\(hook.pattern)") }
         for record in version2 {
             // Every block of a version-2 record is one record of an unknown version to the old reader.

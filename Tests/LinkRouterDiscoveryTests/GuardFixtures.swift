@@ -4,10 +4,15 @@ import LinkRouter
 // reaching only the `fixture/guards/` routes below. Every router that discovers this binary
 // registers them; a library the guard tests load adds `loaded/guards/` routes (GuardDiscoveryTests).
 
+/// The group the login interceptors of this module and of ServiceFixtures guard.
+extension RouteGroup {
+    @DeclaredGroup static var guardFixtureLogin: RouteGroup
+}
+
 enum GuardFixtureRoutes {
     #route("fixture/guards/settings/profile") { _ in "profile" }
     #route("fixture/guards/contested/page") { _ in "contested" }
-    #route("fixture/guards/orders", groups: ["guardFixtureLogin"]) { parameters in
+    #route("fixture/guards/orders", groups: [.guardFixtureLogin]) { parameters in
         "\(parameters.string("testsLogin", default: "-")) \(parameters.string("fixturesLogin", default: "-"))"
     }
     #route("fixture/guards/audited") { parameters in parameters.string("audit", default: "unaudited") }
@@ -36,7 +41,7 @@ struct GuardFixtureContestedSecond: RouteInterceptor {
 }
 
 /// This module's `LoginInterceptor`; ServiceFixtures declares one of the same type name.
-@RouteInterceptor(scope: .group("guardFixtureLogin"))
+@RouteInterceptor(scope: .group(.guardFixtureLogin))
 struct LoginInterceptor: RouteInterceptor {
     func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
         decision.proceed(rewriting: ["testsLogin": "ran"])

@@ -308,10 +308,10 @@ struct DeclarationMacroTests {
 
             extension LoginInterceptor {
                 @used @section("linkrouter_routes") nonisolated static let __linkRouterInterceptor: LinkRouter.__RouteRecord<12> = (
-                    header: [0x0000_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
+                    header: [0x0400_0001_526B6E4C, 0x0000_001B_69637074], // flags, version 1, magic; text length, kind 'icpt'
                     accessor: { __value, __type, _ in LinkRouter.__storeInterceptor(LoginInterceptor.self, to: __value, ifExpected: __type) { LoginInterceptor() } },
                     layout: 0x0,
-                    body: [0x7267006E69676F6C, 0x757165723A70756F, 0x69676F4C73657269, 0x30006E, 0x0, 0x0, // text: "login", "group:requiresLogin", 0
+                    body: [0x7267006E69676F6C, 0x757165723A70756F, 0x69676F4C73657269, 0x747365540A30006E, 0x656C75646F4D, 0x0, // text: "login", "group:requiresLogin", 0; declared in TestModule
                            0x0, 0x0, 0x0, 0x0, 0x0, 0x0]
                 )
             }
