@@ -2,7 +2,7 @@ extension Router {
     /// Runs the synchronous action a route reaches and returns its value, with no `await`.
     ///
     /// The delegate is asked first (``RouterDelegate/router(_:willOpen:source:)``: it may rewrite
-    /// the URL or cancel the call). Then the synchronous steps of ``open(_:parameters:source:options:)``
+    /// the URL or cancel the call). Then the synchronous steps of ``open(_:parameters:source:options:)->RouteOutcome``
     /// run: parsing and limits, static redirects (the dynamic table's, then the router's),
     /// matching, disabled routes (their fallback URL is followed) and exposure, and a page type's
     /// own redirect. Then the action runs on the calling thread.
