@@ -19,7 +19,7 @@ enum AccountModule {
 @RouteInterceptor(name: "login", scope: .group(.requiresLogin), priority: 100)
 struct LoginInterceptor: RouteInterceptor {
     func intercept(_ request: InterceptionRequest, decision: InterceptorDecision) {
-        guard let session = try? request.router.service((any SessionService).self) else { return decision.stop(reason: "no session") }
+        guard let session = try? request.router.services.service((any SessionService).self) else { return decision.stop(reason: "no session") }
         if session.currentUser != nil { return decision.proceed() }
         Task {
             await request.router.open(LoginPage.link(returnTo: request.url.routeKey)) { result in

@@ -21,7 +21,7 @@ struct SignIn {
     let user: String
 
     func run(on router: Router) throws -> String {
-        try router.service((any SessionService).self).signIn(user)
+        try router.services.service((any SessionService).self).signIn(user)
         return "signed in as \(user)"
     }
 }

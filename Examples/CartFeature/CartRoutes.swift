@@ -22,7 +22,7 @@ struct AddToCart {
 @RoutableAction("cart/checkout", groups: [.requiresLogin])
 struct Checkout {
     func run(on router: Router) throws -> String {
-        guard let user = try router.service((any SessionService).self).currentUser else { return "sign in first" }
+        guard let user = try router.services.service((any SessionService).self).currentUser else { return "sign in first" }
         return "checked out for \(user)"
     }
 }

@@ -24,7 +24,7 @@ router.navigator = navigator
 /// router that runs them and ask it, so the demo asks the same router and everyone agrees on the user.
 let session: any SessionService
 do {
-    session = try router.service((any SessionService).self)
+    session = try router.services.service((any SessionService).self)
 } catch {
     // No module registered one: the routes were not found (a binary stripped of its sections, say).
     let message = "demo: \(error)\n"
@@ -70,7 +70,7 @@ func loadPlugin(at explicitPath: String?) -> String {
 /// What the plugin's recommendation service suggests, asked by the protocol the demo declares.
 func pluginRecommendations() -> String {
     do {
-        return try router.service((any RecommendationService).self).recommendations(for: "ada").joined(separator: ", ")
+        return try router.services.service((any RecommendationService).self).recommendations(for: "ada").joined(separator: ", ")
     } catch {
         return "none: \(error)"
     }

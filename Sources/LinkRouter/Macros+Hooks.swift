@@ -2,7 +2,7 @@
 // AnnotationParametersTests reads against the route annotations' parameter table).
 
 /// Declares an interceptor in the module that needs it: discovery adds it to the router at
-/// start-up, as `addInterceptor(_:named:scope:priority:deadline:)` would, with no line in the app.
+/// start-up, as an interceptor added by hand would be, with no line in the app.
 ///
 /// ```swift
 /// @RouteInterceptor(scope: .group(.requiresLogin), priority: 100)

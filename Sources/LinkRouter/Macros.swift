@@ -321,7 +321,7 @@ public macro route<Page: Routable>(
 ) = #externalMacro(module: "LinkRouterMacros", type: "RouteMacro")
 
 /// Registers a type as the implementation of a service protocol, which other modules reach with
-/// ``/LinkRouterCore/Router/service(_:)`` without importing this one.
+/// ``/LinkRouterServices/ServiceRegistry/service(_:)`` (on ``/LinkRouterCore/Router/services``) without importing this one.
 ///
 /// ```swift
 /// // ShopInterfaces, imported by every feature module:
@@ -337,7 +337,7 @@ public macro route<Page: Routable>(
 /// }
 ///
 /// // CartFeature, which does not import AccountFeature:
-/// let session = try Router.shared.service((any SessionService).self)
+/// let session = try Router.shared.services.service((any SessionService).self)
 /// ```
 ///
 /// The compiler checks the annotation: a type that does not conform to the protocol it names is
@@ -375,7 +375,7 @@ public macro RoutableService<Service: Sendable>(
 
 /// Declares a protocol routable: one that callers configure pages through
 /// (`@Routable(..., as: P.self)`, ``/LinkRouterCore/Router/open(_:as:parameters:source:options:configure:)``)
-/// or ask services for (`@RoutableService(P.self)`, ``/LinkRouterCore/Router/service(_:)``).
+/// or ask services for (`@RoutableService(P.self)`, ``/LinkRouterServices/ServiceRegistry/service(_:)`` (on ``/LinkRouterCore/Router/services``)).
 ///
 /// ```swift
 /// // Where the protocol is declared, or in any module that sees it and links LinkRouter:

@@ -46,7 +46,7 @@ struct CompileTimeCheckTests {
         let run = try typecheck(Self.interface + """
             @RoutableService((any SessionService).self, lifetime: .shared)
             final class Session: SessionService { var currentUser: String? { nil } }
-            func use() throws -> String? { try Router.shared.service((any SessionService).self).currentUser }
+            func use() throws -> String? { try Router.shared.services.service((any SessionService).self).currentUser }
             """)
         #expect(run.status == 0, "swiftc: \(run.standardError)")
         #expect(!run.standardError.contains("warning:"), "swiftc: \(run.standardError)")

@@ -39,7 +39,7 @@ struct ServiceTests {
     func typedLookup() throws {
         let router = Router()
         router.services.register((any Greeter).self) { EnglishGreeter() }
-        let greeter: any Greeter = try router.service((any Greeter).self)
+        let greeter: any Greeter = try router.services.service((any Greeter).self)
         #expect(greeter.greet() == "hello")
     }
 
@@ -48,8 +48,8 @@ struct ServiceTests {
         let router = Router()
         let counter = MakeCounter()
         router.services.register((any Greeter).self, lifetime: .perRequest, make: counter.counting { EnglishGreeter() })
-        let first = try router.service((any Greeter).self) as? EnglishGreeter
-        let second = try router.service((any Greeter).self) as? EnglishGreeter
+        let first = try router.services.service((any Greeter).self) as? EnglishGreeter
+        let second = try router.services.service((any Greeter).self) as? EnglishGreeter
         #expect(first != nil && second != nil && first !== second)
         #expect(counter.value == 2)
     }
@@ -60,8 +60,8 @@ struct ServiceTests {
         let counter = MakeCounter()
         router.services.register((any Greeter).self, lifetime: .shared, make: counter.counting { EnglishGreeter() })
         #expect(counter.value == 0)
-        let first = try router.service((any Greeter).self) as? EnglishGreeter
-        let second = try router.service((any Greeter).self) as? EnglishGreeter
+        let first = try router.services.service((any Greeter).self) as? EnglishGreeter
+        let second = try router.services.service((any Greeter).self) as? EnglishGreeter
         #expect(first != nil && first === second)
         #expect(counter.value == 1)
     }
@@ -79,7 +79,7 @@ struct ServiceTests {
             for _ in 0..<100 {
                 group.addTask {
                     await gate.pass()
-                    return (try? router.service((any Greeter).self) as? EnglishGreeter).map(ObjectIdentifier.init)
+                    return (try? router.services.service((any Greeter).self) as? EnglishGreeter).map(ObjectIdentifier.init)
                 }
             }
             return await group.reduce(into: [ObjectIdentifier?]()) { $0.append($1) }
@@ -95,7 +95,7 @@ struct ServiceTests {
         let router = Router()
         let name = String(reflecting: (any Payments).self)
         #expect(name == "LinkRouterCoreTests.Payments")
-        #expect(throws: ServiceError.notRegistered(service: name)) { try router.service((any Payments).self) }
+        #expect(throws: ServiceError.notRegistered(service: name)) { try router.services.service((any Payments).self) }
         let error = ServiceError.notRegistered(service: name)
         #expect(error.description.hasPrefix("no implementation of the service 'LinkRouterCoreTests.Payments' is registered"))
     }
@@ -104,17 +104,17 @@ struct ServiceTests {
     func manualRegistrationReplaces() throws {
         let router = Router()
         router.services.register((any Greeter).self, lifetime: .shared) { EnglishGreeter() }
-        #expect(try router.service((any Greeter).self).greet() == "hello")
+        #expect(try router.services.service((any Greeter).self).greet() == "hello")
         router.services.register((any Greeter).self, lifetime: .shared) { FrenchGreeter() }
-        #expect(try router.service((any Greeter).self).greet() == "bonjour")
+        #expect(try router.services.service((any Greeter).self).greet() == "bonjour")
     }
 
     @Test("services are per router")
     func perRouter() throws {
         let withGreeter = Router()
         withGreeter.services.register((any Greeter).self) { EnglishGreeter() }
-        #expect(throws: ServiceError.self) { try Router().service((any Greeter).self) }
-        #expect(try withGreeter.service((any Greeter).self).greet() == "hello")
+        #expect(throws: ServiceError.self) { try Router().services.service((any Greeter).self) }
+        #expect(try withGreeter.services.service((any Greeter).self).greet() == "hello")
     }
 
     @Test("required services without an implementation are reported until one is registered")
@@ -135,14 +135,14 @@ struct ServiceTests {
         let caught = Mutex<ServiceError?>(nil)
         // Weak: the router keeps its factories, so a factory holding the router would leak both.
         router.services.register((any Greeter).self, lifetime: .shared) { [weak router] in
-            do throws(ServiceError) { _ = try router?.service((any Payments).self) } catch { caught.withLock { $0 = error } }
+            do throws(ServiceError) { _ = try router?.services.service((any Payments).self) } catch { caught.withLock { $0 = error } }
             return EnglishGreeter()
         }
         router.services.register((any Payments).self, lifetime: .perRequest) { [weak router] in
-            do throws(ServiceError) { _ = try router?.service((any Greeter).self) } catch { caught.withLock { $0 = error } }
+            do throws(ServiceError) { _ = try router?.services.service((any Greeter).self) } catch { caught.withLock { $0 = error } }
             return FakePayments()
         }
-        #expect(try router.service((any Greeter).self).greet() == "hello")
+        #expect(try router.services.service((any Greeter).self).greet() == "hello")
         let names = ["LinkRouterCoreTests.Greeter", "LinkRouterCoreTests.Payments", "LinkRouterCoreTests.Greeter"]
         #expect(caught.withLock { $0 } == .cycle(names))
         #expect(ServiceError.cycle(names).description

@@ -16,11 +16,11 @@ struct ServiceDiscoveryTests {
     func acrossModules() throws {
         let router = Router(discovery: .manual)
         #expect(throws: ServiceError.notRegistered(service: "ServiceFixtureInterfaces.FixtureClock")) {
-            try router.service((any FixtureClock).self)
+            try router.services.service((any FixtureClock).self)
         }
         let report = router.registerRoutes()
         #expect(report.registeredServices.contains("ServiceFixtureInterfaces.FixtureClock"))
-        let clock: any FixtureClock = try router.service((any FixtureClock).self)
+        let clock: any FixtureClock = try router.services.service((any FixtureClock).self)
         #expect(clock.time == 42)
     }
 
@@ -45,14 +45,14 @@ struct ServiceDiscoveryTests {
     @Test("automatic discovery runs at the first service request")
     func automaticDiscovery() throws {
         let router = Router(discovery: .automatic)
-        #expect(try router.service((any FixtureClock).self).time == 42)
+        #expect(try router.services.service((any FixtureClock).self).time == 42)
     }
 
     @Test("a per-request service is made anew for every request")
     func perRequest() throws {
         let router = Router(discovery: .automatic)
-        let first = try router.service((any FixtureTicket).self)
-        let second = try router.service((any FixtureTicket).self)
+        let first = try router.services.service((any FixtureTicket).self)
+        let second = try router.services.service((any FixtureTicket).self)
         #expect(first !== second)
     }
 
@@ -65,7 +65,7 @@ struct ServiceDiscoveryTests {
             for _ in 0..<100 {
                 group.addTask {
                     await gate.pass()
-                    return (try? router.service((any FixtureCounter).self)).map(ObjectIdentifier.init)
+                    return (try? router.services.service((any FixtureCounter).self)).map(ObjectIdentifier.init)
                 }
             }
             return await group.reduce(into: [ObjectIdentifier?]()) { $0.append($1) }
@@ -98,14 +98,14 @@ struct ServiceDiscoveryTests {
         ))
         #expect(duplicates[0].description.hasSuffix("; none is registered (mark the one that wins with 'overrides: true')"))
         #expect(!report.registeredServices.contains("ServiceFixtureInterfaces.FixtureDuplicated"))
-        #expect(throws: ServiceError.self) { try router.service((any FixtureDuplicated).self) }
+        #expect(throws: ServiceError.self) { try router.services.service((any FixtureDuplicated).self) }
     }
 
     @Test("the implementation marked as an override wins over the unmarked ones before and after it, and they are listed as overridden")
     func overridingImplementation() throws {
         let router = Router(discovery: .manual)
         let report = router.registerRoutes()
-        #expect(try router.service((any FixtureOverridden).self).name == "marked")
+        #expect(try router.services.service((any FixtureOverridden).self).name == "marked")
         #expect(!report.serviceProblems.contains { $0.service == "ServiceFixtureInterfaces.FixtureOverridden" })
         let lines = report.overridden.filter { $0.hasPrefix("service 'ServiceFixtureInterfaces.FixtureOverridden'") }
         #expect(lines.count == 2, "\(report.overridden)")
@@ -133,7 +133,7 @@ struct ServiceDiscoveryTests {
         #expect(mismatched.1.symbol == "accessor of LinkRouterDiscoveryTests.mismatchedServiceRecord")
         #expect(mismatched.2 == "the record names 'NotTheClock' but implements 'ServiceFixtureInterfaces.FixtureClock'")
         // Neither took the protocol's place.
-        #expect(try router.service((any FixtureClock).self).time == 42)
+        #expect(try router.services.service((any FixtureClock).self).time == 42)
     }
 
     @Test("a required protocol without an implementation is reported by the discovery pass and by validation")
@@ -161,18 +161,18 @@ struct ServiceDiscoveryTests {
         // Before the first use: discovery, which runs at the first request, leaves it in place.
         let automatic = Router(discovery: .automatic)
         automatic.services.register((any FixtureClock).self) { FakeClock() }
-        #expect(try automatic.service((any FixtureClock).self).time == -1)
+        #expect(try automatic.services.service((any FixtureClock).self).time == -1)
         #expect(automatic.canOpen("fixture/swift/echo"))   // discovery did run
 
         // After discovery: the manual registration replaces the discovered one, and a re-scan keeps it.
         let manual = Router(discovery: .manual)
         manual.registerRoutes()
-        #expect(try manual.service((any FixtureClock).self).time == 42)
+        #expect(try manual.services.service((any FixtureClock).self).time == 42)
         manual.services.register((any FixtureClock).self, lifetime: .shared) { FakeClock() }
-        #expect(try manual.service((any FixtureClock).self).time == -1)
+        #expect(try manual.services.service((any FixtureClock).self).time == -1)
         let rescan = manual.registerRoutes()
         #expect(rescan.registeredServices.isEmpty)
-        #expect(try manual.service((any FixtureClock).self).time == -1)
+        #expect(try manual.services.service((any FixtureClock).self).time == -1)
     }
 
     @Test("the test binary's service records read from disk name their protocols and lifetimes")

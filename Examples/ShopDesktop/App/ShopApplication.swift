@@ -49,7 +49,7 @@ final class ShopApplication {
         }
         application.onHandOverRefused { reason in fail(reason) }
         // The desktop's search answers from the catalog's product search, found as a service.
-        if let search = try? router.service((any DesktopSearchProvider).self) { application.addSearchProvider(search) }
+        if let search = try? router.services.service((any DesktopSearchProvider).self) { application.addSearchProvider(search) }
         // Everything that arrives over D-Bus is external (links are opened with `.external`);
         // the actions that act as a person at the keyboard exist only when the test switch asks.
         if options.addsScriptingActions { addScriptingActions() }

@@ -1,7 +1,7 @@
 /// An interceptor as a type: what `addInterceptor(_:scope:priority:deadline:_:)` takes as a
 /// closure, written as a method, so that a feature module can declare it where it lives
 /// (`@RouteInterceptor` in the `LinkRouter` module, found at start-up like a route) or an app can
-/// add an instance of it at run time (``Router/addInterceptor(_:named:scope:priority:deadline:)``).
+/// add an instance of it by hand with a closure that calls it (``Router/addInterceptor(_:scope:priority:deadline:_:)-(_,_,_,_,(InterceptionRequest,InterceptorDecision)->Void)``).
 /// Either way it runs as the closure interceptors do.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ extension Router {
     ///   - priority: Higher runs earlier.
     ///   - deadline: How long it may take to answer; defaults to ``RouterConfiguration/interceptorDeadline``.
     /// - Throws: ``RouteRegistrationError/invalidPattern(_:)`` for a pattern scope that does not parse.
-    public func addInterceptor(
+    package func addInterceptor(
         _ interceptor: some RouteInterceptor, named name: String? = nil, scope: InterceptorScope = .all, priority: Int = 0,
         deadline: Duration? = nil
     ) throws(RouteRegistrationError) {

@@ -8,7 +8,7 @@
 ///     @RouteParameter(from: .query) var quantity = 1
 ///
 ///     func run(on router: Router) throws -> String {
-///         try router.service((any CartService).self).add(product, quantity: quantity)
+///         try router.services.service((any CartService).self).add(product, quantity: quantity)
 ///         return "added \(quantity) × product \(product)"
 ///     }
 /// }

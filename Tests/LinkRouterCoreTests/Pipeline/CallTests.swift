@@ -178,5 +178,5 @@ private struct FixedName: Naming { let name: String }
 /// A typed action that names the router running it, by its service.
 private struct WhoAmI: RoutableAction {
     init?(parameters: RouteParameters) throws {}
-    func run(on router: Router) async throws -> String { try router.service((any Naming).self).name }
+    func run(on router: Router) async throws -> String { try router.services.service((any Naming).self).name }
 }

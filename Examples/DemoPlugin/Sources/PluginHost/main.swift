@@ -36,7 +36,7 @@ print("services: \(report.registeredServices.joined(separator: ", "))")
 for diagnostic in report.diagnostics { print("diagnostic: \(diagnostic)") }
 let outcome = await router.open("shop://plugin/hello?name=host")
 print("opened: \(outcome.page.map { "\($0)" } ?? "nothing")")
-let recommendations = try? router.service((any RecommendationService).self).recommendations(for: "ada")
+let recommendations = try? router.services.service((any RecommendationService).self).recommendations(for: "ada")
 print("recommended: \(recommendations?.joined(separator: ", ") ?? "nothing")")
 // What a host's test target checks: with a second copy of LinkRouter, the plugin's records would be
 // refused and the URL would not resolve.
