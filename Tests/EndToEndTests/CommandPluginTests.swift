@@ -3,8 +3,8 @@ import Testing
 
 /// `swift package check-routes`, `generate-routes` and `generate-links` as an app's developer runs
 /// them, in a small package the test writes, depending on LinkRouter by path. (scripts/test runs
-/// both on the demo: from inside `swift test`, SwiftPM's lock on the package's own build folder
-/// is taken.)
+/// the `routes` tool they run on the demo: from inside `swift test`, SwiftPM's lock on the
+/// package's own build folder is taken.)
 ///
 /// The consumer's routes are C records (the LinkRouterRecordABI product), so its build needs no
 /// swift-syntax: what it builds is its own modules and the `routes` tool the plugins run. The
