@@ -6,6 +6,11 @@ import Testing
 /// plugin's records import with its own, whether it loads the plugin with `Router.loadPlugin` (the
 /// file read first, nothing loaded) or finds it loaded already (`discoverRoutes(in:)` after a lazy
 /// `dlopen`, PluginHost).
+@Suite(
+    // Most of its time is swiftc compiling the plugins, no instrumented code: the normal run covers it.
+    .disabled(if: ProcessInfo.processInfo.environment["LINKROUTER_TEST_CFLAGS"]?.contains("sanitize") == true,
+              "the plugins are compiled by swiftc, not with the sanitizer")
+)
 struct PluginBuildIdentityTests {
     static let repository = CompileTimeCheckTests.repository
     let demo = BuiltProduct(name: "demo")
