@@ -1,5 +1,6 @@
 public import Logging
 import RouteRecordReader
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,17 @@ import Glibc
 @_alwaysEmitIntoClient
 public func __linkRouterBuildMark() {
     __linkRouterBuildSymbol()
+}
+
+/// Whether a record accessor has named this build (``__linkRouterBuildMark()``).
+private let buildMarked = Atomic<Bool>(false)
+
+/// The build-identity symbol's body: an effect the optimizer keeps (a relaxed store, a plain
+/// move on x86-64). With an empty body, a release build (cross-module optimization) drops the
+/// accessor's call of the symbol, and with it the import that tells the build of the accessor's
+/// image.
+func markBuild() {
+    buildMarked.store(true, ordering: .relaxed)
 }
 
 /// Why a plugin, or a library found by discovery, is not loaded or its records not registered.

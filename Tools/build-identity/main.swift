@@ -67,8 +67,10 @@ do {
         /// The symbol whose name carries the build identity: every record accessor calls it through
         /// ``__linkRouterBuildMark()``, so an image compiled against this LinkRouter imports
         /// `linkrouter_build_\(identity)`, and a host built from other sources cannot bind it.
-        @usableFromInline @_silgen_name("linkrouter_build_\(identity)")
-        func __linkRouterBuildSymbol() {}
+        /// Never inlined, and with an effect (``markBuild()``): an optimized caller keeps
+        /// the call, and so its image the import.
+        @usableFromInline @inline(never) @_silgen_name("linkrouter_build_\(identity)")
+        func __linkRouterBuildSymbol() { markBuild() }
 
         """
     let output = URL(fileURLWithPath: arguments[2])
