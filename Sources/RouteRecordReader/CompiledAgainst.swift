@@ -104,7 +104,7 @@ extension LoadedRouteSection {
     package var holdsSwiftRecords: Bool {
         var views = RouteRecords.Views(records: records)
         while let (_, read) = views.next() {
-            if case .success(let view) = read, view.kind != .cAction { return true }
+            if case .success(let view) = read.result, view.kind != .cAction { return true }
         }
         return false
     }

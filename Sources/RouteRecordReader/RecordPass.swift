@@ -24,13 +24,8 @@ package import RouteRecordLayout
 /// made only then (``RecordChecks``, ``NamedRecord/naming(_:)``). The other records (services,
 /// interceptors, modules, declarations), few, are made whole as they are read.
 package struct RecordPass {
-    /// What a route record is made into.
-    package enum Target {
-        /// A page type's route.
-        case page(any Routable.Type)
-        /// An action's route.
-        case action(RouteAction)
-    }
+    /// What a route record is made into: a page type's route or an action's.
+    package typealias Target = DiscoveredTarget
 
     /// Why a route record was left out before the override rule.
     package enum Skip: Error {
@@ -110,8 +105,10 @@ package struct RecordPass {
     /// The claims (indices in the routes as made) that lost to the override rule, ascending:
     /// every other route is a winner, in order.
     private var losingClaims: [Int] = []
-    /// The patterns of the routes registered by ``register(on:)``, once it has run.
-    private var handedOver: [String]?
+    /// The patterns of the routes that win, in pass order, and once ``register(on:)`` has run, of
+    /// those it registered: kept as each route is made, so that the report's list is not made by
+    /// reading every route again.
+    package private(set) var registeredPatterns: [String] = []
 
     /// Reads the records of route sections in place and makes their routes; nothing is registered yet.
     ///
@@ -134,7 +131,10 @@ package struct RecordPass {
     ) {
         routes = DiscoveredRoutes(capacity: makesRoutes ? capacity : 0)
         self.executables = executables
-        if makesRoutes { records.reserveCapacity(capacity) }
+        if makesRoutes {
+            records.reserveCapacity(capacity)
+            registeredPatterns.reserveCapacity(capacity)
+        }
         // Concrete loops over each section's views rather than one flattened sequence: a
         // `FlattenSequence` made in another module is iterated unspecialized, through value
         // witnesses and generic metadata looked up for every record.
@@ -142,8 +142,8 @@ package struct RecordPass {
             if makesRoutes { records.start(section) }
             var views = RouteRecords.Views(records: section)
             while let (place, read) = views.next() {
-                switch read {
-                case .failure(let issue): issues.append(issue)
+                switch read.result {
+                case .failure(let problem): issues.append(section.issue(problem, of: read, at: place))
                 case .success(let view) where view.kind.isRoute:
                     takeRoute(view, at: place, of: section, makesRoutes: makesRoutes, target: target)
                 case .success(let view):
@@ -163,10 +163,11 @@ package struct RecordPass {
     private mutating func takeRoute(
         _ view: RecordView, at place: RecordPlace, of section: RouteRecords, makesRoutes: Bool, target: (RecordAccessor) throws(Skip) -> Target
     ) {
-        let route: (text: RecordText, compiledPattern: RoutePattern?)
+        let text: RecordText
+        var compiledPattern: RoutePattern?
         do throws(RecordProblem) {
             if section.requiresAccessor && view.accessor == 0 { throw .missingAccessor }
-            route = try RouteRecord.route(of: view)
+            text = try RouteRecord.route(of: view, compiledPattern: &compiledPattern)
         } catch {
             issues.append(RecordIssue(error, at: section.location(of: place), version: view.version))
             return
@@ -176,16 +177,20 @@ package struct RecordPass {
         let index = records.count
         records.append(place)
         do throws(Skip) {
+            // The compiled pattern moved into the route, not copied.
+            let pattern = try Self.pattern(text.pattern, compiled: compiledPattern.take())
             // Flag bits tested directly: OptionSet's `contains` is not specialized across modules.
             let flags = view.flags.rawValue
-            let (pattern, options) = try Self.patternAndOptions(
-                text: route.text, compiledPattern: route.compiledPattern, isExternal: flags & RecordFlags.external.rawValue != 0,
-                openStyle: view.flags.openStyle, isLauncherAction: flags & RecordFlags.launcherAction.rawValue != 0
-            )
-            switch try target(RecordAccessor(view)) {
-            case .page(let page): routes.append(pattern, options: options, page: page)
-            case .action(let action): routes.append(pattern, options: options, action: action)
+            let exposure: RouteOptions.Exposure = flags & RecordFlags.external.rawValue != 0 ? .external : .internal
+            let openStyle = RouteOptions.OpenStyle(view.flags.openStyle)
+            let launcherAction = flags & RecordFlags.launcherAction.rawValue != 0
+            if let options = try Self.options(of: text, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction) {
+                routes.append(pattern, options: options, target: try target(RecordAccessor(view)))
+            } else {
+                // Most records state nothing but flags: their options are made where the route is.
+                routes.append(pattern, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction, target: try target(RecordAccessor(view)))
             }
+            registeredPatterns.append(text.pattern)
         } catch {
             unregistered[index] = .skipped(error)
             skippedRecords.append(index)
@@ -257,6 +262,7 @@ package struct RecordPass {
         )
         losingClaims = decision.losers.filter { $0 < routeCount }.sorted()
         routes.remove(at: losingClaims)
+        for claim in losingClaims.reversed() { registeredPatterns.remove(at: claim) }
         var hookContests: [OverrideRule.Contest] = []
         for contest in decision.contests {
             if contest.members[0] < routeCount {
@@ -280,50 +286,43 @@ package struct RecordPass {
     ///
     /// - Throws: ``Skip/invalidPattern(_:)`` or ``Skip/invalidQueryContract(_:)``.
     package static func patternAndOptions(of record: RouteRecord) throws(Skip) -> (RoutePattern, RouteOptions) {
-        try patternAndOptions(
-            text: RecordText(pattern: record.pattern, groups: record.groups, summary: record.summary, query: record.query),
-            compiledPattern: record.compiledPattern, isExternal: record.isExternal, openStyle: record.openStyle, isLauncherAction: record.isLauncherAction
-        )
+        let pattern = try pattern(record.pattern, compiled: record.compiledPattern)
+        let exposure: RouteOptions.Exposure = record.isExternal ? .external : .internal
+        let openStyle = RouteOptions.OpenStyle(record.openStyle)
+        let text = RecordText(pattern: record.pattern, groups: record.groups, summary: record.summary, query: record.query)
+        let options = try options(of: text, exposure: exposure, openStyle: openStyle, launcherAction: record.isLauncherAction)
+        return (pattern, options ?? RouteOptions(exposure: exposure, openStyle: openStyle, launcherAction: record.isLauncherAction))
     }
 
-    /// The pattern and options of a route record of this text (its compiled pattern, if any,
-    /// moved into the route) and these flags: the one making of a route from a record, for the
-    /// records a pass reads in place and the records made whole alike.
+    /// A route record's pattern: the compiled one it carries, moved, else its text parsed (a C record's).
     ///
-    /// - Throws: ``Skip/invalidPattern(_:)`` or ``Skip/invalidQueryContract(_:)``.
-    private static func patternAndOptions(
-        text: RecordText, compiledPattern: consuming RoutePattern?, isExternal: Bool, openStyle: RecordOpenStyle, isLauncherAction: Bool
-    ) throws(Skip) -> (RoutePattern, RouteOptions) {
-        let pattern: RoutePattern
-        if let compiled = compiledPattern {
-            pattern = compiled
-        } else {
-            do { pattern = try RoutePattern(text.pattern) } catch { throw .invalidPattern(error) }
-        }
+    /// - Throws: ``Skip/invalidPattern(_:)``.
+    private static func pattern(_ text: String, compiled: consuming RoutePattern?) throws(Skip) -> RoutePattern {
+        if let compiled { return compiled }
+        do { return try RoutePattern(text) } catch { throw .invalidPattern(error) }
+    }
+
+    /// A route record's options, when its text states more than its pattern (groups, a summary, a
+    /// query contract); `nil` when its flags are all its options say.
+    ///
+    /// - Throws: ``Skip/invalidQueryContract(_:)``.
+    private static func options(
+        of text: RecordText, exposure: RouteOptions.Exposure, openStyle: RouteOptions.OpenStyle, launcherAction: Bool
+    ) throws(Skip) -> RouteOptions? {
+        guard !text.groups.isEmpty || text.summary != nil || text.query != nil else { return nil }
         var query: QueryContract?
         if let contract = text.query {
             do { query = try QueryContract(recordText: contract) } catch { throw .invalidQueryContract(error) }
         }
-        let options = RouteOptions(
-            exposure: isExternal ? .external : .internal,
-            openStyle: RouteOptions.OpenStyle(openStyle),
-            groups: text.groups.isEmpty ? [] : Set(text.groups),
-            summary: text.summary,
-            query: query,
-            launcherAction: isLauncherAction
+        return RouteOptions(
+            exposure: exposure, openStyle: openStyle, groups: text.groups.isEmpty ? [] : Set(text.groups), summary: text.summary, query: query,
+            launcherAction: launcherAction
         )
-        return (pattern, options)
     }
 
     /// The records registered, in registration order, each read again.
     package var registered: [RouteRecord] {
         records.indices.compactMap { if case .registered = fate(of: $0) { records[$0] } else { nil } }
-    }
-
-    /// The patterns of the records registered, in registration order: those of the routes the
-    /// pass hands over (``register(on:)``), with no record read again.
-    package var registeredPatterns: [String] {
-        handedOver ?? routes.patternTexts
     }
 
     /// The records skipped before the override rule, with why, in pass order.
@@ -337,15 +336,13 @@ package struct RecordPass {
     /// - Returns: The records refused, with the pattern registered before each.
     @discardableResult
     package mutating func register(on router: Router) -> [(record: RouteRecord, existing: String)] {
-        guard handedOver == nil else { return [] }
         var taken = DiscoveredRoutes(capacity: 0)
         swap(&taken, &routes)
-        var patterns = taken.patternTexts
+        guard taken.count > 0 else { return [] }
         let refused = router.register(discovered: taken).map { refusal in
             (index: recordIndex(ofClaim: Self.index(refusal.index, skipping: losingClaims)), route: refusal.index, existing: refusal.existing)
         }
-        for refusal in refused.reversed() { patterns.remove(at: refusal.route) }
-        handedOver = patterns
+        for refusal in refused.reversed() { registeredPatterns.remove(at: refusal.route) }
         for (index, _, existing) in refused { unregistered[index] = .refused(existing: existing) }
         return refused.map { (records[$0.index], $0.existing) }
     }

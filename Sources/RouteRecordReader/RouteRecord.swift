@@ -91,7 +91,7 @@ package struct RouteRecord: Sendable, Hashable {
             guard let name = RecordText.serviceName(view.text) else { throw .badText }
             text = RecordText(pattern: name)
         } else {
-            (text, compiled) = try Self.route(of: view)
+            text = try Self.route(of: view, compiledPattern: &compiled)
         }
         if !view.kind.isRoute, let view = view.compiledPattern {
             guard let pattern = RoutePattern.compiled(text: text.pattern, view) else { throw .badCompiledPattern }
@@ -120,23 +120,25 @@ package struct RouteRecord: Sendable, Hashable {
 
     /// What a route record's view holds beyond its fixed fields, checked as ``init(_:at:requireAccessor:)``
     /// checks it: its text, read as UTF-8 (``RouteRecordLayout/RecordText/init(route:)``), its
-    /// compiled pattern made a pattern, and the protocol and result it declares, each one name.
-    /// The one reading of a route record's body, for the records a pass reads in place
-    /// (``RecordPass``) and the records made whole alike.
+    /// compiled pattern made a pattern (into `compiledPattern`, which it leaves `nil` for a record
+    /// without one), and the protocol and result it declares, each one name. The one reading of a
+    /// route record's body, for the records a pass reads in place (``RecordPass``) and the records
+    /// made whole alike.
     ///
+    /// - Returns: The record's text.
     /// - Throws: ``RouteRecordLayout/RecordProblem/badText``,
     ///   ``RouteRecordLayout/RecordProblem/badCompiledPattern`` or
     ///   ``RouteRecordLayout/RecordProblem/badDeclaredProtocol``.
-    package static func route(of view: RecordView) throws(RecordProblem) -> (text: RecordText, compiledPattern: RoutePattern?) {
+    @inline(__always)
+    package static func route(of view: RecordView, compiledPattern: inout RoutePattern?) throws(RecordProblem) -> RecordText {
         guard let text = RecordText(route: view.text) else { throw .badText }
-        var compiledPattern: RoutePattern?
         if let compiled = view.compiledPattern {
             guard let pattern = RoutePattern.compiled(text: text.pattern, compiled) else { throw .badCompiledPattern }
             compiledPattern = pattern
         }
         if let declared = view.declaredProtocol, !RecordText.isServiceName(declared) { throw .badDeclaredProtocol }
         if let declared = view.declaredResult, !RecordText.isServiceName(declared) { throw .badDeclaredProtocol }
-        return (text, compiledPattern)
+        return text
     }
 
     /// A record named only by where it is: what a pass's ``RecordPass/Records`` gives for a place

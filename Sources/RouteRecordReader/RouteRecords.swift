@@ -10,8 +10,8 @@ package import RouteRecordLayout
 /// section is read where the image is mapped, and must stay mapped while its records are read
 /// (discovery keeps every image it registers loaded); a file's is copied once
 /// (``init(copying:file:sectionFileOffset:requireAccessor:)``) and kept by the sequence. A pass
-/// (``RecordPass``) keeps the sequences it read and a ``RecordPlace`` per record, and reads a
-/// record again from its place when a report or a tool asks for it.
+/// (``RecordPass``) keeps the sequences it read and each route record's place (``RecordPlace``),
+/// and reads a record again from its place when a report or a tool asks for it.
 ///
 /// A section is read up to its first 2^32 blocks (512 GiB): ``RecordPlace`` counts in 32 bits.
 /// Loaded sections larger are refused before (``LoadedRouteSection``), and a file's are limited
@@ -82,9 +82,9 @@ package struct RouteRecords: Sequence, Sendable {
 
         package mutating func next() -> Element? {
             guard let (place, read) = views.next() else { return nil }
-            switch read {
+            switch read.result {
             case .success(let view): return views.records.record(view, at: place)
-            case .failure(let issue): return .failure(issue)
+            case .failure(let problem): return .failure(views.records.issue(problem, of: read, at: place))
             }
         }
     }
@@ -102,17 +102,20 @@ package struct RouteRecords: Sequence, Sendable {
             reader = RouteRecordCodec.Reader(records.bytes)
         }
 
-        /// The next record's place and view, or why it cannot be used; `nil` after the last.
-        package mutating func next() -> (RecordPlace, Result<RecordView, RecordIssue>)? {
+        /// The next record's place and the codec's reading of it (its view, or why it cannot be
+        /// used: ``issue(_:of:at:)``); `nil` after the last.
+        package mutating func next() -> (place: RecordPlace, read: RouteRecordCodec.Read)? {
             guard let read = reader.next() else { return nil }
             // The section holds at most 2^32 blocks, so its offsets and indices fit.
             let place = RecordPlace(block: UInt32(truncatingIfNeeded: read.offset / RecordLayout.blockSize), index: index)
             index &+= 1
-            switch read.result {
-            case .success(let view): return (place, .success(view))
-            case .failure(let problem): return (place, .failure(RecordIssue(problem, at: records.location(of: place, at: read.offset), version: read.version)))
-            }
+            return (place, read)
         }
+    }
+
+    /// The issue of a record the codec could not use, read at `place`.
+    package func issue(_ problem: RecordProblem, of read: RouteRecordCodec.Read, at place: RecordPlace) -> RecordIssue {
+        RecordIssue(problem, at: location(of: place, at: read.offset), version: read.version)
     }
 
     /// Where the record at `place` is.
@@ -160,7 +163,8 @@ package struct RouteRecords: Sequence, Sendable {
 }
 
 /// Where a record is in its section: its first block and its index among the section's records.
-/// Two 32-bit counts, so that a pass keeps 8 bytes per record it does not decode whole.
+/// Two 32-bit counts; a pass keeps the block alone for each record it does not decode whole, and
+/// tells the index from it (``RecordPass/Records``).
 package struct RecordPlace: Sendable, Hashable {
     /// The record's first block: its offset over ``RouteRecordLayout/RecordLayout/blockSize``.
     package let block: UInt32

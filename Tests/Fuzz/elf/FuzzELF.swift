@@ -130,7 +130,7 @@ func exerciseCompiledPatterns(_ records: [RouteRecord]) {
     var routes = DiscoveredRoutes(capacity: records.count)
     for record in records.prefix(32) {
         guard let pattern = record.compiledPattern else { continue }
-        routes.append(pattern, options: RouteOptions(), action: RouteAction { _ in nil })
+        routes.append(pattern, options: RouteOptions(), target: .action(RouteAction { _ in nil }))
     }
     guard routes.count > 0 else { return }
     let patterns = (0..<routes.count).map(routes.pattern(at:))
