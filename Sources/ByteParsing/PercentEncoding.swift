@@ -111,12 +111,15 @@ extension UTF8Validator {
     /// The standard library's `String(validating:as:)` takes a generic path for raw bytes that
     /// looks up type metadata on each call; route discovery converts every record's text.
     @inlinable public static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
-        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        return bytes.withMemoryRebound(to: UInt8.self) { bytes in
-            var validator = UTF8Validator()
-            for byte in bytes where !validator.feed(byte) { return nil }
-            return validator.isComplete ? String(decoding: bytes, as: UTF8.self) : nil
-        }
+        isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Whether the bytes are well-formed UTF-8.
+    @inlinable public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if isASCII(bytes) { return true }
+        var validator = UTF8Validator()
+        for byte in bytes where !validator.feed(byte) { return false }
+        return validator.isComplete
     }
 
     /// Whether every byte is below 0x80, tested eight at a time: route texts are mostly ASCII,

@@ -63,7 +63,7 @@ extension Router {
         var pass = RecordPass(
             sections.map(\.records), capacity: capacity, makesRoutes: router != nil,
             executables: Set(images.filter(\.isMainProgram).map(\.path)),
-            target: { record throws(RecordPass.Skip) in try target(of: record, for: router) }
+            target: { accessor throws(RecordPass.Skip) in try target(of: accessor, for: router) }
         ) { record throws(RecordPass.Skip) -> String in
             guard let service = loadValue(DiscoveredService.self, fromAccessorAt: record.accessorAddress) else {
                 throw .unusableTarget("its accessor refused this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
@@ -130,32 +130,32 @@ extension Router {
         return files.compactMap { try? RouteSectionReader.read(file: $0) }
     }
 
-    /// What a record's route opens, read through its accessor: a page type, a Swift action (a
+    /// What a route record's route opens, read through its accessor: a page type, a Swift action (a
     /// typed action's made for `router`, which runs it), or a C function.
     ///
     /// - Throws: ``RecordPass/Skip/unusableTarget(_:)`` when the accessor refuses this copy of LinkRouter.
-    private static func target(of record: RouteRecord, for router: Router?) throws(RecordPass.Skip) -> RecordPass.Target {
-        switch record.kind {
+    private static func target(of accessor: RecordAccessor, for router: Router?) throws(RecordPass.Skip) -> RecordPass.Target {
+        switch accessor.kind {
         case .page:
-            guard let page = loadValue((any Routable.Type).self, fromAccessorAt: record.accessorAddress) else {
-                throw .unusableTarget("its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            guard let page = loadValue((any Routable.Type).self, fromAccessorAt: accessor.address) else {
+                throw .unusableTarget("its page type is not a Routable of this copy of LinkRouter (\(privateCopyFix(accessorAt: accessor.address)))")
             }
             return .page(page)
-        case .action where record.isTypedAction:
-            guard let typed = loadValue(__TypedAction.self, fromAccessorAt: record.accessorAddress), let router else {
-                throw .unusableTarget("its action is not a typed action of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+        case .action where accessor.isTypedAction:
+            guard let typed = loadValue(__TypedAction.self, fromAccessorAt: accessor.address), let router else {
+                throw .unusableTarget("its action is not a typed action of this copy of LinkRouter (\(privateCopyFix(accessorAt: accessor.address)))")
             }
             return .action(typed.make(router))
         case .action:
-            guard let action = loadValue(RouteAction.self, fromAccessorAt: record.accessorAddress) else {
-                throw .unusableTarget("its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: record.accessorAddress)))")
+            guard let action = loadValue(RouteAction.self, fromAccessorAt: accessor.address) else {
+                throw .unusableTarget("its action is not a RouteAction of this copy of LinkRouter (\(privateCopyFix(accessorAt: accessor.address)))")
             }
             return .action(action)
         case .cAction:
-            return .action(CAction.routeAction(address: record.accessorAddress))
+            return .action(CAction.routeAction(address: accessor.address))
         case .service, .interceptor, .module, .routableProtocol, .group:
             // The pass keeps these records apart and never asks.
-            throw .unusableTarget("a \(record.kind) record is no route")
+            throw .unusableTarget("a \(accessor.kind) record is no route")
         }
     }
 }

@@ -14,17 +14,13 @@ extension RoutePattern {
     ///
     /// - Parameters:
     ///   - text: The pattern as written.
-    ///   - partCount: How many parts there are.
+    ///   - parts: The parts, as stored elsewhere (``Part/init(kindCode:group:start:end:)``): kept
+    ///     as they are once checked, so that making a pattern of them allocates nothing more.
     ///   - decodedLiterals: The decoded bytes of the literals written with percent escapes, which
     ///     ranges past the text's bytes point into; UTF-8.
-    ///   - part: The part at an index: its kind's code (``Part/Kind/rawValue``), its group, and the
-    ///     start and end of its range.
     /// - Returns: `nil` when the parts break one of those rules.
-    package init?(
-        text: String, partCount: Int, decodedLiterals: UnsafeRawBufferPointer,
-        part: (Int) -> (kind: UInt8, group: UInt8, start: Int, end: Int)
-    ) {
-        guard partCount <= Self.maximumSegmentCount else { return nil }
+    package init?(text: String, parts: consuming [Part], decodedLiterals: UnsafeRawBufferPointer) {
+        guard parts.count <= Self.maximumSegmentCount else { return nil }
         let partText: String?
         if decodedLiterals.isEmpty {
             partText = nil
@@ -33,13 +29,12 @@ extension RoutePattern {
             partText = text + decoded
         }
         let textCount = text.utf8.count
-        // Appended to a reserved array, as the parser does: that path is specialized for `Part`.
-        var parts: [Part] = []
-        parts.reserveCapacity(partCount)
-        let digest = (partText ?? text).utf8.withContiguousStorageIfAvailable { bytes in
-            Self.checkedParts(into: &parts, count: partCount, bytes: bytes, textCount: textCount, part: part)
-        } ?? Array((partText ?? text).utf8).withUnsafeBufferPointer { bytes in
-            Self.checkedParts(into: &parts, count: partCount, bytes: bytes, textCount: textCount, part: part)
+        let digest = parts.withUnsafeBufferPointer { parts in
+            (partText ?? text).utf8.withContiguousStorageIfAvailable { bytes in
+                Self.checkedDigest(of: parts, bytes: bytes, textCount: textCount)
+            } ?? Array((partText ?? text).utf8).withUnsafeBufferPointer { bytes in
+                Self.checkedDigest(of: parts, bytes: bytes, textCount: textCount)
+            }
         }
         guard let digest else { return nil }
         self.text = text
@@ -48,19 +43,17 @@ extension RoutePattern {
         self.shapeDigest = digest
     }
 
-    /// Appends the parts to `buffer` in order, checking each against those before it, and returns the parser's shape digest of
-    /// them, or `nil` when one breaks a rule of ``init(text:partCount:decodedLiterals:part:)``.
-    private static func checkedParts(
-        into buffer: inout [Part], count: Int, bytes: UnsafeBufferPointer<UInt8>, textCount: Int,
-        part: (Int) -> (kind: UInt8, group: UInt8, start: Int, end: Int)
-    ) -> UInt64? {
+    /// The parser's shape digest of `parts`, each checked against those before it, or `nil` when
+    /// one breaks a rule of ``init(text:parts:decodedLiterals:)``.
+    private static func checkedDigest(of parts: UnsafeBufferPointer<Part>, bytes: UnsafeBufferPointer<UInt8>, textCount: Int) -> UInt64? {
         var digest = Shape.Digest()
         var captures = 0
         var lastGroup: UInt8 = 0
         var previousGroup: UInt8 = 0
-        for index in 0..<count {
-            let (code, group, start, end) = part(index)
-            guard let kind = Part.Kind(rawValue: code), start <= end, end <= bytes.count else { return nil }
+        for index in parts.indices {
+            let part = parts[index]
+            let (kind, group, start, end) = (part.kind, part.group, Int(part.start), Int(part.end))
+            guard start <= end, end <= bytes.count else { return nil }
             // Groups: 1, 2, ... in order, each a run of parts.
             if group != 0 && group != previousGroup {
                 guard group == lastGroup &+ 1, Int(group) <= maximumOptionalGroupCount else { return nil }
@@ -79,11 +72,11 @@ extension RoutePattern {
                     guard ASCII.isLetter(byte) || byte == ASCII.underscore || (offset > start && ASCII.isDigit(byte)) else { return nil }
                 }
                 // Each name once: compared with the captures written before it.
-                for earlier in 0..<index where buffer[earlier].capturesParameter {
-                    let other = buffer[earlier].range
-                    guard other.count == end - start else { continue }
+                for earlier in 0..<index where parts[earlier].capturesParameter {
+                    let (otherStart, otherEnd) = (Int(parts[earlier].start), Int(parts[earlier].end))
+                    guard otherEnd - otherStart == end - start else { continue }
                     var same = true
-                    for offset in 0..<(end - start) where bytes[other.lowerBound + offset] != bytes[start + offset] {
+                    for offset in 0..<(end - start) where bytes[otherStart + offset] != bytes[start + offset] {
                         same = false
                         break
                     }
@@ -92,7 +85,7 @@ extension RoutePattern {
                 captures += 1
             }
             if kind == .catchAll || kind == .path {
-                guard index == count - 1, group == 0 else { return nil }
+                guard index == parts.count - 1, group == 0 else { return nil }
             }
             digest.add(Int(group))
             digest.add(kind.rawValue)
@@ -100,7 +93,6 @@ extension RoutePattern {
                 for offset in start..<end { digest.add(bytes[offset]) }
                 digest.add(end - start)
             }
-            buffer.append(Part(kind, group: Int(group), range: start..<end))
         }
         return digest.value
     }
@@ -126,6 +118,15 @@ extension RoutePattern.Part {
     package init?(kindCode: UInt8, group: UInt8, range: Range<Int>) {
         guard let kind = Kind(rawValue: kindCode) else { return nil }
         self.init(kind, group: Int(group), range: range)
+    }
+
+    /// A part from its kind's code, its group and the bounds of its range as stored elsewhere,
+    /// not checked yet (``RoutePattern/init(text:parts:decodedLiterals:)`` checks them); `nil`
+    /// for a code that is no kind.
+    @inlinable
+    package init?(kindCode: UInt8, group: UInt8, start: UInt16, end: UInt16) {
+        guard let kind = Kind(rawValue: kindCode) else { return nil }
+        self.init(kind: kind, group: group, start: UInt32(start), end: UInt32(end))
     }
 
     /// The part's kind's code, group and range bounds, as stored elsewhere.

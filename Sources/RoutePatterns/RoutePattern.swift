@@ -205,14 +205,24 @@ extension RoutePattern {
         package let kind: Kind
         /// 0 for a required segment, `k` for one in the `k`-th optional group.
         package let group: UInt8
-        private let start: UInt32
-        private let end: UInt32
+        /// Where the literal text or parameter name starts and ends (``range``); the start is
+        /// not after the end once the part is checked (a pattern's parts always are).
+        @usableFromInline let start: UInt32
+        @usableFromInline let end: UInt32
 
         init(_ kind: Kind, group: Int, range: Range<Int> = 0..<0) {
             self.kind = kind
             self.group = UInt8(group)
             self.start = UInt32(range.lowerBound)
             self.end = UInt32(range.upperBound)
+        }
+
+        @inlinable
+        init(kind: Kind, group: UInt8, start: UInt32, end: UInt32) {
+            self.kind = kind
+            self.group = group
+            self.start = start
+            self.end = end
         }
 
         /// Where the literal text or the parameter name is in the pattern's bytes.

@@ -16,10 +16,27 @@ extension CompiledPattern {
 }
 
 extension RoutePattern {
-    /// The pattern a record's compiled segments make, checked
-    /// (`init(text:partCount:decodedLiterals:part:)`), or `nil`.
+    /// The pattern a record's compiled segments make, checked (``compiled(text:_:)``), or `nil`.
     package init?(text: String, compiled: CompiledPattern.View) {
-        // A closure, not the method itself: a method reference would allocate its context each time.
-        self.init(text: text, partCount: compiled.count, decodedLiterals: compiled.decodedLiterals) { compiled.fields(at: $0) }
+        guard let pattern = Self.compiled(text: text, compiled) else { return nil }
+        self = pattern
+    }
+
+    /// The pattern a record's compiled segments make, checked
+    /// (`init(text:parts:decodedLiterals:)`), or `nil`: what ``init(text:compiled:)`` makes,
+    /// returned rather than delegated to, so that the pattern is not copied on its way out (as a
+    /// delegating failable initializer of a type of another module copies it).
+    package static func compiled(text: String, _ compiled: CompiledPattern.View) -> RoutePattern? {
+        // The parts made in one allocation, the size the pattern keeps, and checked where they
+        // are. Appended to a reserved array: that path is specialized for `Part`, where
+        // `init(unsafeUninitializedCapacity:)` looks its metadata up at every call.
+        var parts: [Part] = []
+        parts.reserveCapacity(compiled.count)
+        for index in 0..<compiled.count {
+            let (kind, group, start, end) = compiled.bounds(at: index)
+            guard let part = Part(kindCode: kind, group: group, start: start, end: end) else { return nil }
+            parts.append(part)
+        }
+        return RoutePattern(text: text, parts: parts, decodedLiterals: compiled.decodedLiterals)
     }
 }

@@ -130,13 +130,13 @@ package struct CompiledPattern: Sendable, Hashable {
             )
         }
 
-        /// The segment at `index` as its four fields: kind code, group, start and end.
+        /// The segment at `index` as its four fields, as stored: kind code, group, start and end.
         @inline(__always)
-        package func fields(at index: Int) -> (kind: UInt8, group: UInt8, start: Int, end: Int) {
+        package func bounds(at index: Int) -> (kind: UInt8, group: UInt8, start: UInt16, end: UInt16) {
             let offset = 6 * index
             let head = UInt16(littleEndian: segmentBytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
             let bounds = UInt32(littleEndian: segmentBytes.loadUnaligned(fromByteOffset: offset + 2, as: UInt32.self))
-            return (UInt8(truncatingIfNeeded: head), UInt8(truncatingIfNeeded: head >> 8), Int(bounds & 0xFFFF), Int(bounds >> 16))
+            return (UInt8(truncatingIfNeeded: head), UInt8(truncatingIfNeeded: head >> 8), UInt16(truncatingIfNeeded: bounds), UInt16(truncatingIfNeeded: bounds >> 16))
         }
 
         /// A copy that owns its bytes.

@@ -98,4 +98,9 @@ package struct RecordText: Sendable, Hashable {
         guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
         return UTF8Validator.string(validating: bytes)
     }
+
+    /// Whether `bytes` are one name as ``serviceName(_:)`` reads it, without making the string.
+    package static func isServiceName(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        !bytes.isEmpty && !bytes.contains(0) && UTF8Validator.isValid(bytes)
+    }
 }

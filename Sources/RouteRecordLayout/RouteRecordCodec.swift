@@ -194,8 +194,10 @@ package enum RouteRecordCodec {
         private let wholeBlocks: Int
         private var offset = 0
         private var finished = false
-        // Where a record of several blocks has its body copied together: long records are few.
-        private let scratch = Scratch()
+        // Where a record of several blocks has its body copied together, made for the first such
+        // record: long records are few, and a reader of one record (a pass reading a record
+        // again) rarely needs it.
+        private var scratch: Scratch?
 
         /// A reader of the records of `section`, which must stay valid while it reads.
         package init(_ section: UnsafeRawBufferPointer) {
@@ -212,7 +214,7 @@ package enum RouteRecordCodec {
                 return Read(offset: wholeBlocks, size: section.count - wholeBlocks, version: nil, result: .failure(.sectionSizeNotMultiple(size: section.count)))
             }
             let rest = UnsafeRawBufferPointer(rebasing: section[offset..<wholeBlocks])
-            let (size, result) = RouteRecordCodec.read(rest, scratch: scratch.bytes)
+            let (size, result) = RouteRecordCodec.read(rest, scratch: &scratch)
             let version = rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.magic, as: UInt32.self) == RecordLayout.magic.littleEndian
                 ? UInt16(littleEndian: rest.loadUnaligned(fromByteOffset: RecordLayout.Offset.version, as: UInt16.self)) : nil
             defer { offset += size }
@@ -229,7 +231,7 @@ package enum RouteRecordCodec {
     }
 
     /// Reads the record at the start of `bytes` (a whole number of blocks, at least one).
-    private static func read(_ bytes: UnsafeRawBufferPointer, scratch: UnsafeMutableRawBufferPointer) -> (Int, Result<RecordView, RecordProblem>) {
+    private static func read(_ bytes: UnsafeRawBufferPointer, scratch: inout Scratch?) -> (Int, Result<RecordView, RecordProblem>) {
         func field<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
             T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         }
@@ -293,14 +295,22 @@ package enum RouteRecordCodec {
                 body = UnsafeRawBufferPointer(rebasing: bytes[RecordLayout.Offset.body..<block])
             } else {
                 // The body's pieces copied together.
+                let copy: UnsafeMutableRawBufferPointer
+                if let made = scratch {
+                    copy = made.bytes
+                } else {
+                    let made = Scratch()
+                    scratch = made
+                    copy = made.bytes
+                }
                 var filled = 0
                 for index in 0..<blockCount {
                     let start = index * block + (index == 0 ? RecordLayout.Offset.body : RecordLayout.Offset.continuationBody)
                     let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<((index + 1) * block)])
-                    UnsafeMutableRawBufferPointer(rebasing: scratch[filled...]).copyMemory(from: piece)
+                    UnsafeMutableRawBufferPointer(rebasing: copy[filled...]).copyMemory(from: piece)
                     filled += piece.count
                 }
-                body = UnsafeRawBufferPointer(rebasing: scratch[..<filled])
+                body = UnsafeRawBufferPointer(rebasing: copy[..<filled])
             }
             let text = UnsafeRawBufferPointer(rebasing: body[..<textLength])
             var compiled: CompiledPattern.View?

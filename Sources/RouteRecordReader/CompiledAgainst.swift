@@ -98,9 +98,15 @@ extension RouteRecord {
 }
 
 extension LoadedRouteSection {
-    /// Whether the section holds a record written by a Swift macro (``RouteRecord/isSwift``).
+    /// Whether the section holds a record written by a Swift macro (``RouteRecord/isSwift``),
+    /// told from the records' kinds alone, none decoded: a record of a Swift kind that cannot be
+    /// used still says the library's Swift code was compiled against a LinkRouter.
     package var holdsSwiftRecords: Bool {
-        records.contains { if case .success(let record) = $0 { record.isSwift } else { false } }
+        var views = RouteRecords.Views(records: records)
+        while let (_, read) = views.next() {
+            if case .success(let view) = read.result, view.kind != .cAction { return true }
+        }
+        return false
     }
 }
 

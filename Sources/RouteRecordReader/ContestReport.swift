@@ -44,17 +44,17 @@ package struct ContestReport {
 
         var findings: [RecordFinding] = []
         for contest in routeContests {
-            findings += Self.tell(contest, subject: .route, names: routeNames, records: pass.records)
+            findings += Self.tell(contest, subject: .route, names: routeNames, location: pass.records.location(at:))
         }
         for contest in serviceContests {
-            findings += Self.tell(contest, subject: .service, names: serviceNames, records: pass.services)
+            findings += Self.tell(contest, subject: .service, names: serviceNames) { pass.services[$0].location }
         }
         for contest in hook.contests {
             let subject: OverrideRule.Subject = pass.hooks[contest.members[0]].kind == .interceptor ? .interceptor : .module
             // The name contested: the one the members that replace nothing bear, else the one the overrides name.
             let key = contest.members.first { pass.hooks[$0].hookOrigin?.replaces == nil }.map { pass.hooks[$0].pattern }
                 ?? contest.members.lazy.compactMap { pass.hooks[$0].hookOrigin?.replaces }.first
-            findings += Self.tell(contest, subject: subject, key: key, names: hookNames, records: pass.hooks)
+            findings += Self.tell(contest, subject: subject, key: key, names: hookNames) { pass.hooks[$0].location }
         }
         for index in hook.refused {
             guard let name = hookNames[index] else { continue }
@@ -78,13 +78,14 @@ package struct ContestReport {
 
     /// The findings of one contest: its duplicate, when none wins, and each record overridden.
     private static func tell(
-        _ contest: OverrideRule.Contest, subject: OverrideRule.Subject, key: String? = nil, names: [Int: NamedRecord], records: [RouteRecord]
+        _ contest: OverrideRule.Contest, subject: OverrideRule.Subject, key: String? = nil, names: [Int: NamedRecord],
+        location: (Int) -> RecordLocation
     ) -> [RecordFinding] {
         var findings: [RecordFinding] = []
         let winner = contest.winner.flatMap { names[$0] }
         if contest.winner == nil {
             let conflicting = contest.conflicting.compactMap { names[$0] }
-            let location = contest.conflicting.last.map { records[$0].location }
+            let at = contest.conflicting.last.map(location)
             let kind: RecordFinding.Kind = switch subject {
             case .route: .duplicate
             case .service: .duplicateService
@@ -93,7 +94,7 @@ package struct ContestReport {
             let message = subject == .service
                 ? ServiceProblem.conflict(service: conflicting.first?.claim ?? "", records: conflicting.map(\.origin), allOverrides: conflicting.first?.isOverride == true).description
                 : OverrideRule.duplicateMessage(subject, key: key ?? conflicting.first?.claim ?? "", records: conflicting)
-            findings.append(RecordFinding(kind, at: location, message, subject: key ?? conflicting.first?.claim, records: conflicting))
+            findings.append(RecordFinding(kind, at: at, message, subject: key ?? conflicting.first?.claim, records: conflicting))
         }
         for index in contest.overridden {
             guard let loser = names[index] else { continue }
@@ -102,7 +103,7 @@ package struct ContestReport {
             let isHook = subject == .interceptor || subject == .module
             let kind: RecordFinding.Kind = isHook ? (winner == nil ? .duplicateHook : .hookOverridden) : .overridden
             findings.append(RecordFinding(
-                kind, at: records[index].location, OverrideRule.overriddenMessage(subject, loser: loser, winner: winner),
+                kind, at: location(index), OverrideRule.overriddenMessage(subject, loser: loser, winner: winner),
                 subject: loser.claim, records: [loser] + (winner.map { [$0] } ?? [])
             ))
         }

@@ -34,14 +34,9 @@ package enum DeclarationChecks {
         package var description: String { "\(message) (\(record.location))" }
     }
 
-    /// Every problem of the pass's records, in this order: routable protocols without a
-    /// provider, protocols offered or implemented but not declared routable, groups no module
-    /// declares.
-    package static func problems(of pass: RecordPass) -> [Problem] {
-        problems(routes: pass.records, services: pass.services, hooks: pass.hooks, declarations: pass.declarations)
-    }
-
-    /// Every problem of these records (see ``problems(of:)``).
+    /// Every problem of a pass's records, in this order: routable protocols without a provider,
+    /// protocols offered or implemented but not declared routable, groups no module declares.
+    /// (``RecordChecks`` hands it the pass's route records read whole once, for every check.)
     package static func problems(
         routes: [RouteRecord], services: [RouteRecord], hooks: [RouteRecord], declarations: [RouteRecord]
     ) -> [Problem] {

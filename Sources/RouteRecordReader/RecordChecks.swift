@@ -45,6 +45,10 @@ package enum RecordChecks {
         package let sections: () -> [RouteSection]
         /// What the override rule decided, told (``ContestReport``): made at the first use.
         package private(set) lazy var contests: [RecordFinding] = ContestReport(pass).findings
+        /// The pass's route records, each read again whole (``RecordPass/Records``), once, for the
+        /// checks that look at every one: made at the first use, so that a discovery pass that
+        /// runs the start-up checks alone reads none.
+        package private(set) lazy var routeRecords: [RouteRecord] = Array(pass.records)
 
         /// A subject.
         package init(pass: RecordPass, router: Router?, conflicts: [RouteConflict] = [], sections: @escaping () -> [RouteSection]) {
@@ -100,7 +104,7 @@ package enum RecordChecks {
     /// The ties and shadowed routes, each at the record of the route that loses.
     static func conflicts(_ subject: Subject) -> [RecordFinding] {
         guard !subject.conflicts.isEmpty else { return [] }
-        let records = subject.pass.records
+        let records = subject.routeRecords
         let locations = Dictionary(records.map { ($0.pattern, $0.location) }, uniquingKeysWith: { first, _ in first })
         return subject.conflicts.map { conflict in
             RecordFinding(conflict.kind == .tie ? .tie : .shadowed, at: locations[conflict.pattern], "'\(conflict.pattern)': \(conflict.kind.rawValue): \(conflict)")
@@ -152,14 +156,15 @@ package enum RecordChecks {
     /// The pages that do not conform to the protocol their route declares (``ProtocolCheck``),
     /// read from the files of the pass.
     static func declaredProtocols(_ subject: Subject) -> [RecordFinding] {
-        guard subject.pass.records.contains(where: { $0.declaredProtocol != nil }) else { return [] }
+        guard subject.routeRecords.contains(where: { $0.declaredProtocol != nil }) else { return [] }
         return ProtocolCheck.findings(of: subject.sections())
     }
 
     /// What the annotations declare beside routes, against what uses it (``DeclarationChecks``):
     /// routable protocols and their providers, groups and the names that use them.
     static func declarations(_ subject: Subject) -> [RecordFinding] {
-        DeclarationChecks.problems(of: subject.pass).map { problem in
+        let pass = subject.pass
+        return DeclarationChecks.problems(routes: subject.routeRecords, services: pass.services, hooks: pass.hooks, declarations: pass.declarations).map { problem in
             let kind: RecordFinding.Kind = switch problem.kind {
             case .protocolWithoutProvider: .protocolWithoutProvider
             case .undeclaredProtocol: .undeclaredProtocol
@@ -173,7 +178,7 @@ package enum RecordChecks {
     /// (``/LinkRouterCore/RouteOptions/launcherActionProblem(of:)``): the macros refuse such a
     /// declaration, but a record can still carry it (a C record, or one written by another writer).
     static func launcherActions(_ subject: Subject) -> [RecordFinding] {
-        subject.pass.records.compactMap { record in
+        subject.routeRecords.compactMap { record in
             guard record.kind.isRoute, record.isLauncherAction, let (pattern, options) = try? RecordPass.patternAndOptions(of: record),
                   let problem = options.launcherActionProblem(of: pattern) else { return nil }
             return RecordFinding(.launcherAction, at: record.location, problem)
@@ -183,7 +188,7 @@ package enum RecordChecks {
     /// The records whose compiled pattern is not what their text parses to: the compiler wrote
     /// both, so only a damaged or forged record has this; discovery trusts the compiled one.
     static func compiledPatterns(_ subject: Subject) -> [RecordFinding] {
-        subject.pass.records.compactMap { record in
+        subject.routeRecords.compactMap { record in
             guard let compiled = record.compiledPattern, let parsed = try? RoutePattern(record.pattern), !compiled.hasSameParts(as: parsed) else {
                 return nil
             }

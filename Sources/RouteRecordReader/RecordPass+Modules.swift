@@ -18,20 +18,24 @@ extension RecordPass {
     /// cannot be told (its file has no symbol table) is taken as one of them: what a guard covers
     /// is never narrowed by a missing symbol. C routes name no module and are not.
     package func registeredPatterns(declaredIn modules: Set<String>, files: Set<String>, wholeFiles: Bool = false) -> [RoutePattern] {
+        // Places first: a record is read again only once its file is known to be one of them.
         let candidates = records.indices.filter { index in
-            if case .registered = fates[index] { files.contains(records[index].location.file) } else { false }
+            if case .registered = fate(of: index) { files.contains(records.location(at: index).file) } else { false }
         }
         guard !candidates.isEmpty else { return [] }
         if wholeFiles { return candidates.compactMap { try? records[$0].parsedPattern() } }
         var offsets: [String: Set<Int>] = [:]
-        for index in candidates { offsets[records[index].location.file, default: []].insert(records[index].location.fileOffset) }
+        for index in candidates {
+            let location = records.location(at: index)
+            offsets[location.file, default: []].insert(location.fileOffset)
+        }
         let symbols = Dictionary(uniqueKeysWithValues: offsets.map { file, offsets in (file, EntrySymbols.symbols(in: file, atOffsets: offsets)) })
         return candidates.compactMap { index in
-            let record = records[index]
-            guard let fileSymbols = symbols[record.location.file], !fileSymbols.isEmpty else { return try? record.parsedPattern() }
-            guard let symbol = fileSymbols[record.location.fileOffset] else { return try? record.parsedPattern() }
+            let location = records.location(at: index)
+            guard let fileSymbols = symbols[location.file], !fileSymbols.isEmpty else { return try? records[index].parsedPattern() }
+            guard let symbol = fileSymbols[location.fileOffset] else { return try? records[index].parsedPattern() }
             guard let module = Self.module(ofAccessorSymbol: symbol), modules.contains(module) else { return nil }
-            return try? record.parsedPattern()
+            return try? records[index].parsedPattern()
         }
     }
 

@@ -60,6 +60,11 @@ package struct RouteRecord: Sendable, Hashable {
     /// Where the record was read.
     package let location: RecordLocation
 
+    /// What the record's target is read through.
+    package var accessor: RecordAccessor {
+        RecordAccessor(kind: kind, address: accessorAddress, isTypedAction: isTypedAction)
+    }
+
     /// The record a view of the codec's holds, once what the codec leaves to the reader is
     /// checked: the accessor, the text as UTF-8 (a service's as one protocol name), and a
     /// compiled pattern's segments as a pattern (``RoutePatterns/RoutePattern/init(text:compiled:)``).
@@ -69,6 +74,7 @@ package struct RouteRecord: Sendable, Hashable {
         if requireAccessor && view.accessor == 0 { throw .missingAccessor }
         let text: RecordText
         var hook: HookDeclaration?
+        var compiled: RoutePattern?
         if view.kind == .interceptor {
             guard let declared = InterceptorRecordText(view.text) else { throw .badDeclarationText }
             hook = HookDeclaration(interceptor: declared, origin: try Self.origin(of: view))
@@ -85,27 +91,15 @@ package struct RouteRecord: Sendable, Hashable {
             guard let name = RecordText.serviceName(view.text) else { throw .badText }
             text = RecordText(pattern: name)
         } else {
-            guard let route = RecordText(route: view.text) else { throw .badText }
-            text = route
+            text = try Self.route(of: view, compiledPattern: &compiled)
         }
-        if let compiled = view.compiledPattern {
-            guard let pattern = RoutePattern(text: text.pattern, compiled: compiled) else { throw .badCompiledPattern }
-            compiledPattern = pattern
-        } else {
-            compiledPattern = nil
+        if !view.kind.isRoute, let view = view.compiledPattern {
+            guard let pattern = RoutePattern.compiled(text: text.pattern, view) else { throw .badCompiledPattern }
+            compiled = pattern
         }
-        if let declared = view.declaredProtocol {
-            guard let name = RecordText.serviceName(declared) else { throw .badDeclaredProtocol }
-            declaredProtocol = name
-        } else {
-            declaredProtocol = nil
-        }
-        if let declared = view.declaredResult {
-            guard let name = RecordText.serviceName(declared) else { throw .badDeclaredProtocol }
-            declaredResult = name
-        } else {
-            declaredResult = nil
-        }
+        compiledPattern = compiled
+        declaredProtocol = try Self.name(view.declaredProtocol)
+        declaredResult = try Self.name(view.declaredResult)
         version = view.version
         kind = view.kind
         pattern = text.pattern
@@ -124,6 +118,62 @@ package struct RouteRecord: Sendable, Hashable {
         self.location = location
     }
 
+    /// What a route record's view holds beyond its fixed fields, checked as ``init(_:at:requireAccessor:)``
+    /// checks it: its text, read as UTF-8 (``RouteRecordLayout/RecordText/init(route:)``), its
+    /// compiled pattern made a pattern (into `compiledPattern`, which it leaves `nil` for a record
+    /// without one), and the protocol and result it declares, each one name. The one reading of a
+    /// route record's body, for the records a pass reads in place (``RecordPass``) and the records
+    /// made whole alike.
+    ///
+    /// - Returns: The record's text.
+    /// - Throws: ``RouteRecordLayout/RecordProblem/badText``,
+    ///   ``RouteRecordLayout/RecordProblem/badCompiledPattern`` or
+    ///   ``RouteRecordLayout/RecordProblem/badDeclaredProtocol``.
+    @inline(__always)
+    package static func route(of view: RecordView, compiledPattern: inout RoutePattern?) throws(RecordProblem) -> RecordText {
+        guard let text = RecordText(route: view.text) else { throw .badText }
+        if let compiled = view.compiledPattern {
+            guard let pattern = RoutePattern.compiled(text: text.pattern, compiled) else { throw .badCompiledPattern }
+            compiledPattern = pattern
+        }
+        if let declared = view.declaredProtocol, !RecordText.isServiceName(declared) { throw .badDeclaredProtocol }
+        if let declared = view.declaredResult, !RecordText.isServiceName(declared) { throw .badDeclaredProtocol }
+        return text
+    }
+
+    /// A record named only by where it is: what a pass's ``RecordPass/Records`` gives for a place
+    /// whose bytes no longer read as the record it read there. That never happens (a loaded
+    /// section is read-only, a file's a copy); the record is named rather than trapped on.
+    init(unreadableAt location: RecordLocation) {
+        version = 0
+        kind = .action
+        pattern = ""
+        compiledPattern = nil
+        groups = []
+        summary = nil
+        query = nil
+        isExternal = false
+        openStyle = .automatic
+        isOverride = false
+        isLauncherAction = false
+        declaredProtocol = nil
+        isTypedAction = false
+        declaredResult = nil
+        serviceLifetime = nil
+        hook = nil
+        accessorAddress = 0
+        self.location = location
+    }
+
+    /// A declared protocol's or result's name, when the record declares one.
+    ///
+    /// - Throws: ``RouteRecordLayout/RecordProblem/badDeclaredProtocol`` when it is not one name.
+    private static func name(_ bytes: UnsafeRawBufferPointer?) throws(RecordProblem) -> String? {
+        guard let bytes else { return nil }
+        guard let name = RecordText.serviceName(bytes) else { throw .badDeclaredProtocol }
+        return name
+    }
+
     /// A hook record's origin, when it states one.
     ///
     /// - Throws: ``RouteRecordLayout/RecordProblem/badHookOrigin`` when it is not UTF-8 or holds a NUL.
@@ -139,6 +189,32 @@ package struct RouteRecord: Sendable, Hashable {
     package func parsedPattern() throws(PatternError) -> RoutePattern {
         if let compiledPattern { return compiledPattern }
         return try RoutePattern(pattern)
+    }
+}
+
+/// What a record's target is read through: its kind, its accessor's address, and whether it is a
+/// typed action. What a pass hands the caller that makes a route's target
+/// (``RecordPass/init(_:capacity:makesRoutes:executables:target:serviceKey:)``), read from the
+/// record's fixed fields with no text decoded.
+package struct RecordAccessor: Sendable {
+    /// What the record registers.
+    package let kind: RecordKind
+    /// The accessor's address as stored in the record (``RouteRecord/accessorAddress``).
+    package let address: UInt
+    /// Whether the record is an action declared as a type (``RouteRecord/isTypedAction``).
+    package let isTypedAction: Bool
+
+    /// The accessor of the record `view` holds.
+    init(_ view: RecordView) {
+        kind = view.kind
+        address = UInt(view.accessor)
+        isTypedAction = view.kind == .action && view.flags.rawValue & RecordFlags.typedAction.rawValue != 0
+    }
+
+    init(kind: RecordKind, address: UInt, isTypedAction: Bool) {
+        self.kind = kind
+        self.address = address
+        self.isTypedAction = isTypedAction
     }
 }
 

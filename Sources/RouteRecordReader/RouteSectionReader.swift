@@ -7,6 +7,9 @@ package struct RouteSection: Sendable {
     package let file: String
     /// Every record in section order, or why it was skipped.
     package let entries: [RouteRecords.Element]
+    /// The file's route sections, copied out of it, in header order: what a pass reads in place
+    /// (``RecordPass``), as discovery reads a loaded image's. Empty for a section made of entries.
+    package var sections: [RouteRecords] = []
     /// Whether the file is a program (an executable, not a library or an object file): an
     /// interceptor or module there marked `overrides: true` is the app's own (``HookDecision``).
     package var isProgram = false
@@ -49,13 +52,18 @@ package enum RouteSectionReader {
             throw ELFReadError(path: path, reason: .tooManyRecords(count: Int(clamping: blocks), limit: maximumRecords))
         }
         var entries: [RouteRecords.Element] = []
+        var copies: [RouteRecords] = []
         for section in sections {
             // Clamped: an empty section's offset is never checked against the file and may be anything.
-            try file.withContents(of: section) { bytes in
-                entries += RouteRecords(bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
+            // Copied once, so that a pass reads the records in place once the file is closed.
+            let records = try file.withContents(of: section) { bytes in
+                RouteRecords(copying: bytes, file: path, sectionFileOffset: Int(clamping: section.fileOffset), requireAccessor: false)
             }
+            entries += records
+            copies.append(records)
         }
         var section = RouteSection(file: path, entries: entries)
+        section.sections = copies
         section.isProgram = file.isProgram
         return section
     }
@@ -75,7 +83,9 @@ package enum RouteSectionReader {
     /// - Throws: ``ELFReadError`` when the image's file cannot be read.
     package static func read(image: LoadedImage) throws(ELFReadError) -> RouteSection? {
         guard let section = try LoadedRouteSection(image: image) else { return nil }
-        return RouteSection(file: image.path, entries: Array(section.records))
+        var read = RouteSection(file: image.path, entries: Array(section.records))
+        read.sections = [section.records]
+        return read
     }
 }
 
@@ -121,6 +131,9 @@ package struct LoadedRouteSection {
         }
         let file = try Self.openLoadedFile(of: image)
         guard let section = try file.section(named: RecordLayout.sectionName) else { return nil }
+        guard UInt64(section.size) / UInt64(RecordLayout.blockSize) <= Self.maximumRecordCount else {
+            throw ELFReadError(path: image.path, reason: .tooManyRecords(count: Int(clamping: section.size / UInt64(RecordLayout.blockSize)), limit: Int(Self.maximumRecordCount)))
+        }
         self.file = image.path
         fileOffset = Int(clamping: section.fileOffset)
         if section.isAllocated, section.size > 0 {
@@ -153,6 +166,12 @@ package struct LoadedRouteSection {
             }
         }
     }
+
+    /// The most records a loaded section may hold, counted as its blocks: 2^32 (a 512 GiB
+    /// section), as many as a pass counts (``RecordPlace``). The linker's own section of the
+    /// object LinkRouter is linked into is within that bound whatever its size: the rest would
+    /// not be read.
+    package static let maximumRecordCount = UInt64(UInt32.max)
 
     /// The section's records, read lazily in section order (``RouteRecords``).
     package var records: RouteRecords {

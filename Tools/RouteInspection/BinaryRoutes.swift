@@ -45,10 +45,12 @@ package struct BinaryRoutes {
         return routes
     }
 
-    /// The records of every file made into routes as the app makes them (``RecordPass``): files
-    /// in the order given, records in section order, the override rule decided on them all.
+    /// The records of every file made into routes as the app makes them (``RecordPass``, reading
+    /// the files' copied sections in place as discovery reads a loaded image's): files in the
+    /// order given, records in section order, the override rule decided on them all.
     package func pass() -> RecordPass {
-        RecordPass(entries: sections.flatMap(\.entries), executables: Set(sections.filter(\.isProgram).map(\.file)))
+        let copies = sections.flatMap(\.sections)
+        return RecordPass(copies, capacity: copies.reduce(0) { $0 + $1.capacity }, executables: Set(sections.filter(\.isProgram).map(\.file)))
     }
 
     /// A router configured as `configuration` with the routes of ``pass()`` registered, as

@@ -47,7 +47,7 @@ package struct RouteDump {
         let pass = routes.pass()
         var fates: [RecordLocation: String] = [:]
         for (index, fate) in pass.fates.enumerated() {
-            fates[pass.records[index].location] = DumpRow.describe(fate, in: pass)
+            fates[pass.records.location(at: index)] = DumpRow.describe(fate, in: pass)
         }
         var rows: [DumpRow] = []
         for section in routes.sections {

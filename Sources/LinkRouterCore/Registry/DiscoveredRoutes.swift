@@ -21,9 +21,6 @@ package struct DiscoveredRoutes: Sendable {
     /// The pattern of the route at `index`.
     package func pattern(at index: Int) -> RoutePattern { entries[index].pattern }
 
-    /// The patterns' texts, in order.
-    package var patternTexts: [String] { entries.map(\.pattern.text) }
-
     /// The shape digest of the pattern at `index` (``RoutePatterns/RoutePattern/shapeDigest``).
     package func shapeDigest(at index: Int) -> UInt64 { entries[index].pattern.shapeDigest }
 
@@ -32,20 +29,40 @@ package struct DiscoveredRoutes: Sendable {
         entries[first].pattern.hasSameShape(as: entries[second].pattern)
     }
 
-    /// Adds a page type's route.
-    package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, page: any Routable.Type) {
-        entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .pageType(page)))
+    /// Adds a route.
+    package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, target: DiscoveredTarget) {
+        switch target {
+        case .page(let page): entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .pageType(page)))
+        case .action(let action): entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .action(action)))
+        }
     }
 
-    /// Adds an action's route.
-    package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, action: RouteAction) {
-        entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .action(action)))
+    /// Adds a route whose options are its exposure, open style and launcher action alone (no
+    /// groups, summary or query contract): what most records state, made here, where the options'
+    /// initializer is the module's own, rather than made by the caller and copied in.
+    package mutating func append(
+        _ pattern: consuming RoutePattern, exposure: RouteOptions.Exposure, openStyle: RouteOptions.OpenStyle, launcherAction: Bool,
+        target: DiscoveredTarget
+    ) {
+        let options = RouteOptions(exposure: exposure, openStyle: openStyle, launcherAction: launcherAction)
+        switch target {
+        case .page(let page): entries.append(RouteEntry(pattern: consume pattern, options: options, handler: .pageType(page)))
+        case .action(let action): entries.append(RouteEntry(pattern: consume pattern, options: options, handler: .action(action)))
+        }
     }
 
     /// Leaves out the routes at `indices` (those that lost to an override, or that no one wins).
     package mutating func remove(at indices: some Collection<Int>) {
         for index in indices.sorted(by: >) { entries.remove(at: index) }
     }
+}
+
+/// What a discovered route opens: a page type or an action.
+package enum DiscoveredTarget {
+    /// A page type's route.
+    case page(any Routable.Type)
+    /// An action's route.
+    case action(RouteAction)
 }
 
 extension Router {

@@ -5,7 +5,9 @@
 // declared protocols with. Any file must give records, issues or an ELFReadError — never trap. The same
 // bytes also go straight to the record codec and RecordDecoder as a section's contents, records of
 // both versions: the reads must cover the section block by block, and every record's compiled
-// pattern, which the reader accepted, must register and match like any route.
+// pattern, which the reader accepted, must register and match like any route. A pass
+// (RecordPass) over the same bytes and over the file's copied sections reads its route records in
+// place: what it gives back, read again, must be what the reader decodes.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +46,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = "\(record.location)"
     }
     exerciseCompiledPatterns(section.records)
+    checkPass(section.sections, records: section.records, issues: section.issues)
     for issue in section.issues { _ = "\(issue)" }
     do {
         let resolved = try EntrySymbols.resolve(in: section)
@@ -99,7 +102,26 @@ func checkDecoder(_ bytes: UnsafeRawBufferPointer) {
             if requireAccessor { require(record.accessorAddress != 0, "a record without accessor passed") }
         }
         exerciseCompiledPatterns(decoded.records)
+        checkPass(RouteRecords(bytes, file: "fuzz", sectionFileOffset: 4096, requireAccessor: requireAccessor), decoded: decoded)
     }
+}
+
+/// A pass over a file's copied sections: the records and issues the file's are.
+func checkPass(_ sections: [RouteRecords], records: [RouteRecord], issues: [RecordIssue]) {
+    let pass = RecordPass(sections)
+    require(Array(pass.records) == records.filter(\.kind.isRoute), "the pass's records are not the file's")
+    require(pass.issues == issues, "the pass's issues are not the file's")
+}
+
+/// A pass over the same records, read in place: the route records it gives back (read again from
+/// their places) are the reader's, its issues the reader's, and it decides on every route it made.
+func checkPass(_ sequence: RouteRecords, decoded: (records: [RouteRecord], issues: [RecordIssue])) {
+    let pass = RecordPass([sequence], capacity: sequence.capacity)
+    require(Array(pass.records) == decoded.records.filter(\.kind.isRoute), "the pass's records are not the reader's")
+    require(pass.issues == decoded.issues, "the pass's issues are not the reader's")
+    require(pass.recordCount == decoded.records.count, "the pass counts \(pass.recordCount) records of \(decoded.records.count)")
+    let registered = pass.fates.filter { if case .registered = $0 { true } else { false } }.count
+    require(pass.registeredPatterns.count == registered, "\(pass.registeredPatterns.count) patterns for \(registered) routes registered")
 }
 
 /// Registers each record's compiled pattern, as discovery does, and resolves a URL made from each
@@ -108,7 +130,7 @@ func exerciseCompiledPatterns(_ records: [RouteRecord]) {
     var routes = DiscoveredRoutes(capacity: records.count)
     for record in records.prefix(32) {
         guard let pattern = record.compiledPattern else { continue }
-        routes.append(pattern, options: RouteOptions(), action: RouteAction { _ in nil })
+        routes.append(pattern, options: RouteOptions(), target: .action(RouteAction { _ in nil }))
     }
     guard routes.count > 0 else { return }
     let patterns = (0..<routes.count).map(routes.pattern(at:))

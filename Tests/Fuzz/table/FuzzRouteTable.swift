@@ -41,7 +41,7 @@ let discoveredRoutes: DiscoveredRoutes = {
     for record in records.records {
         let pattern = record.compiledPattern!
         let query = record.query.map { try! QueryContract(recordText: $0) }
-        routes.append(pattern, options: RouteOptions(query: query), action: RouteAction { _ in pattern.text })
+        routes.append(pattern, options: RouteOptions(query: query), target: .action(RouteAction { _ in pattern.text }))
     }
     return routes
 }()
