@@ -1,5 +1,6 @@
 internal import CLibELF
 internal import RouteRecordLayout
+internal import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -87,12 +88,23 @@ package enum EntrySymbols {
     ///
     /// Run-time discovery uses it to name the records it reports, so that only they pay for
     /// reading the symbol table.
+    ///
+    /// What it finds is remembered for the file as it is (its device, inode, size and modification
+    /// time), so that a program that runs discovery again, or a test process that runs it in
+    /// every test, reads a large symbol table once (``NameCache``).
     package static func symbols(in file: String, atOffsets offsets: Set<Int>) -> [Int: String] {
+        let identity = NameCache.FileIdentity(path: file)
+        if let identity, let known = nameCache.names(in: identity, atOffsets: offsets) { return known }
         guard let section = (try? RouteSectionReader.read(file: file)) ?? nil else { return [:] }
         let entries = section.entries.filter { (try? $0.get()).map { offsets.contains($0.location.fileOffset) } ?? false }
         guard let resolved = try? resolve(in: RouteSection(file: file, entries: entries)) else { return [:] }
-        return Dictionary(resolved.symbols.map { ($0.key.fileOffset, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(resolved.symbols.map { ($0.key.fileOffset, $0.value) }, uniquingKeysWith: { first, _ in first })
+        if let identity { nameCache.remember(names, asked: offsets, in: identity) }
+        return names
     }
+
+    /// The names ``symbols(in:atOffsets:)`` has found, for the process.
+    static let nameCache = NameCache()
 
     /// The Swift runtime's demangling of `name`, shortened: private discriminators dropped, and an
     /// accessor closure named by the record it initializes. Names that are not Swift come back as they are.
@@ -132,5 +144,72 @@ func runtimeDemangle(_ name: String) -> String? {
         guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
         defer { free(result) }
         return String(cString: result)
+    }
+}
+
+/// The accessor names found in files on disk, by the file as it was read and the record's offset,
+/// a record without one included; at most ``limit`` records, then nothing more is remembered.
+final class NameCache: Sendable {
+    /// A file as it is on disk: a file rewritten at the same path (a rebuilt library) is another.
+    struct FileIdentity: Hashable {
+        let path: String
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: timespec
+
+        /// The file at `path` as it is now, or `nil` when it cannot be examined.
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            self.path = path
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            modified = status.st_mtim
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.path == rhs.path && lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(inode)
+            hasher.combine(modified.tv_sec)
+            hasher.combine(modified.tv_nsec)
+        }
+    }
+
+    /// The most records remembered, in all files: 16,384.
+    static let limit = 1 << 14
+
+    private let files = Mutex<(count: Int, names: [FileIdentity: [Int: String?]])>((0, [:]))
+
+    /// The names of the records at `offsets`, when every one of them has been looked up before.
+    func names(in file: FileIdentity, atOffsets offsets: Set<Int>) -> [Int: String]? {
+        files.withLock { files in
+            guard let known = files.names[file] else { return nil }
+            var names: [Int: String] = [:]
+            for offset in offsets {
+                guard let name = known[offset] else { return nil }
+                names[offset] = name
+            }
+            return names
+        }
+    }
+
+    /// Remembers what a lookup of `asked` in `file` found, while under ``limit``.
+    func remember(_ names: [Int: String], asked: Set<Int>, in file: FileIdentity) {
+        files.withLock { files in
+            var known = files.names[file] ?? [:]
+            for offset in asked where known[offset] == nil {
+                guard files.count < Self.limit else { break }
+                known[offset] = .some(names[offset])
+                files.count += 1
+            }
+            files.names[file] = known
+        }
     }
 }

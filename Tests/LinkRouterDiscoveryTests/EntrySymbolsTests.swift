@@ -108,3 +108,36 @@ struct EntrySymbolsBoundTests {
         #expect(RouteSectionReader.maximumRecordCount == 262_144 && EntrySymbols.maximumSymbolCount == 4_194_304)
     }
 }
+
+/// Discovery names the records it reports from the file's symbol table, and remembers the names
+/// for the file as it is on disk.
+struct EntrySymbolsCacheTests {
+    private static func source(action: String) -> String {
+        """
+        #include "LinkRouterRecord.h"
+        bool \(action)(const char *const *names, const char *const *values, size_t count, char *result, size_t capacity) {
+            return false;
+        }
+        LINKROUTER_C_ACTION(route, "loaded/renamed/record", \(action));
+        """
+    }
+
+    @Test("a record's accessor is named again alike from the same file, and read again from a file rebuilt at its path")
+    func namesFollowTheFile() throws {
+        let library = try CTools.sharedLibrary("RenamedAction", source: Self.source(action: "first_answer"))
+        defer { try? FileManager.default.removeItem(at: library.deletingLastPathComponent()) }
+        func offsets() throws -> Set<Int> {
+            let section = try #require(try RouteSectionReader.read(file: library.path))
+            return Set(section.entries.compactMap { try? $0.get().location.fileOffset })
+        }
+        let first = try offsets()
+        try #require(first.count == 1)
+        #expect(Array(EntrySymbols.symbols(in: library.path, atOffsets: first).values) == ["first_answer"])
+        #expect(Array(EntrySymbols.symbols(in: library.path, atOffsets: first).values) == ["first_answer"])
+
+        let rebuilt = library.deletingLastPathComponent().appendingPathComponent("RenamedAction2.c")
+        try Self.source(action: "second_answer").write(to: rebuilt, atomically: true, encoding: .utf8)
+        try CTools.run("/usr/bin/cc", ["-shared", "-fPIC", "-I", CTools.recordHeader, rebuilt.path, "-o", library.path])
+        #expect(Array(EntrySymbols.symbols(in: library.path, atOffsets: try offsets()).values) == ["second_answer"])
+    }
+}
