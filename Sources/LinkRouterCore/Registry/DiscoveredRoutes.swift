@@ -31,10 +31,7 @@ package struct DiscoveredRoutes: Sendable {
 
     /// Adds a route.
     package mutating func append(_ pattern: consuming RoutePattern, options: consuming RouteOptions, target: DiscoveredTarget) {
-        switch target {
-        case .page(let page): entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .pageType(page)))
-        case .action(let action): entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: .action(action)))
-        }
+        entries.append(RouteEntry(pattern: consume pattern, options: consume options, handler: target.handler))
     }
 
     /// Adds a route whose options are its exposure, open style and launcher action alone (no
@@ -45,10 +42,7 @@ package struct DiscoveredRoutes: Sendable {
         target: DiscoveredTarget
     ) {
         let options = RouteOptions(exposure: exposure, openStyle: openStyle, launcherAction: launcherAction)
-        switch target {
-        case .page(let page): entries.append(RouteEntry(pattern: consume pattern, options: options, handler: .pageType(page)))
-        case .action(let action): entries.append(RouteEntry(pattern: consume pattern, options: options, handler: .action(action)))
-        }
+        entries.append(RouteEntry(pattern: consume pattern, options: options, handler: target.handler))
     }
 
     /// Leaves out the routes at `indices` (those that lost to an override, or that no one wins).
@@ -63,6 +57,14 @@ package enum DiscoveredTarget {
     case page(any Routable.Type)
     /// An action's route.
     case action(RouteAction)
+
+    /// What the registry calls for the route.
+    var handler: RouteHandler {
+        switch self {
+        case .page(let page): .pageType(page)
+        case .action(let action): .action(action)
+        }
+    }
 }
 
 extension Router {
