@@ -36,17 +36,34 @@ struct HookFixtureAppInterceptor: RouteInterceptor {
 }
 
 /// How many times each router had each fixture module configure it, and what it saw then.
+///
+/// An entry is kept by the router's address and holds the router weakly: a router made after
+/// another one was freed may get its address, and must not inherit its counts.
 enum HookFixtureLog {
     struct Entry {
+        weak var router: Router?
         var configured = 0
         var secondConfigured = 0
         var sawGuardedRoute = false
     }
 
-    static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
     static func entry(for router: Router) -> Entry {
-        entries.withLock { $0[ObjectIdentifier(router)] ?? Entry() }
+        entries.withLock { liveEntry(for: router, in: $0) }
+    }
+
+    static func update(for router: Router, _ change: (inout Entry) -> Void) {
+        entries.withLock { entries in
+            var entry = liveEntry(for: router, in: entries)
+            change(&entry)
+            entries[ObjectIdentifier(router)] = entry
+        }
+    }
+
+    private static func liveEntry(for router: Router, in entries: [ObjectIdentifier: Entry]) -> Entry {
+        guard let entry = entries[ObjectIdentifier(router)], entry.router === router else { return Entry(router: router) }
+        return entry
     }
 }
 
@@ -60,9 +77,9 @@ struct HookFixtureError: Error, CustomStringConvertible {
 enum HookFixtureModule {
     static func configure(_ router: Router) throws {
         let sawGuardedRoute = router.routes.contains { $0.pattern.text == "fixture/hooks/guarded" }
-        HookFixtureLog.entries.withLock { entries in
-            entries[ObjectIdentifier(router), default: HookFixtureLog.Entry()].configured += 1
-            entries[ObjectIdentifier(router), default: HookFixtureLog.Entry()].sawGuardedRoute = sawGuardedRoute
+        HookFixtureLog.update(for: router) { entry in
+            entry.configured += 1
+            entry.sawGuardedRoute = sawGuardedRoute
         }
         try router.addRedirect(from: "fixture/hooks/moved/:id", to: "fixture/hooks/target")
         if router.configuration.host == "throwing.hooks.test" { throw HookFixtureError() }
@@ -73,6 +90,6 @@ enum HookFixtureModule {
 @RouterModule
 struct HookFixtureSecondModule {
     static func configure(_ router: Router) {
-        HookFixtureLog.entries.withLock { $0[ObjectIdentifier(router), default: HookFixtureLog.Entry()].secondConfigured += 1 }
+        HookFixtureLog.update(for: router) { $0.secondConfigured += 1 }
     }
 }
