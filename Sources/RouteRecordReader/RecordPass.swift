@@ -184,13 +184,11 @@ package struct RecordPass {
             let exposure: RouteOptions.Exposure = flags & RecordFlags.external.rawValue != 0 ? .external : .internal
             let openStyle = RouteOptions.OpenStyle(view.flags.openStyle)
             let launcherAction = flags & RecordFlags.launcherAction.rawValue != 0
-            let options = try Self.options(of: text, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction)
-            let target = try target(RecordAccessor(view))
-            if let options {
-                routes.append(pattern, options: options, target: target)
+            if let options = try Self.options(of: text, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction) {
+                routes.append(pattern, options: options, target: try target(RecordAccessor(view)))
             } else {
                 // Most records state nothing but flags: their options are made where the route is.
-                routes.append(pattern, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction, target: target)
+                routes.append(pattern, exposure: exposure, openStyle: openStyle, launcherAction: launcherAction, target: try target(RecordAccessor(view)))
             }
             registeredPatterns.append(text.pattern)
         } catch {
